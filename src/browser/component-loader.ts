@@ -1,0 +1,188 @@
+import { importChunk } from "./chunk-loader";
+import { type Cleanup, type ComponentDefinition, isComponentDefinition } from "./component";
+import { readProps } from "./props";
+
+interface Instance {
+	readonly controller: AbortController;
+	connected: boolean;
+	cleanup?: Cleanup;
+}
+
+export interface ComponentEventDetail {
+	name: string;
+	element: HTMLElement;
+	error?: unknown;
+}
+
+declare global {
+	interface DocumentEventMap {
+		"component:connected": CustomEvent<ComponentEventDetail>;
+		"component:disconnected": CustomEvent<ComponentEventDetail>;
+		"component:error": CustomEvent<ComponentEventDetail>;
+	}
+}
+
+const SELECTOR = "[data-component]";
+
+/**
+ * Mounts components on the elements that name them (`data-component="a b"`), in the initial HTML and
+ * in any HTML inserted later, and unmounts them when their element leaves the document. A moved
+ * element is not remounted: removals are judged when the mutation batch is handled, by which time a
+ * moved element is connected again. Lifecycle events are dispatched on `document`.
+ */
+export class ComponentLoader {
+	readonly #chunks: Readonly<Record<string, string>>;
+	readonly #instances = new Map<HTMLElement, Map<string, Instance>>();
+	readonly #definitions = new Map<string, Promise<ComponentDefinition>>();
+	readonly #observer = new MutationObserver((records) => this.#onMutations(records));
+
+	/** @param chunks component name → chunk URL (absolute, or relative to `base`) */
+	constructor(
+		chunks: Readonly<Record<string, string>>,
+		readonly base: string,
+	) {
+		this.#chunks = chunks;
+	}
+
+	start(): void {
+		this.#observer.observe(document.documentElement, {
+			childList: true,
+			subtree: true,
+			attributes: true,
+			attributeFilter: ["data-component"],
+		});
+		this.#mountWithin(document.documentElement);
+	}
+
+	stop(): void {
+		this.#observer.disconnect();
+		for (const element of [...this.#instances.keys()]) this.#unmount(element);
+	}
+
+	/** Mounts the components an element names; warns (in development) if they already are. */
+	mount(element: HTMLElement): void {
+		if (__DEV__ && this.#instances.has(element)) {
+			console.warn("Component instance already exists on", element);
+		}
+		this.#mount(element);
+	}
+
+	/** Names of the components mounted (or loading) on an element. */
+	mountedOn(element: HTMLElement): string[] {
+		return [...(this.#instances.get(element)?.keys() ?? [])];
+	}
+
+	#onMutations(records: MutationRecord[]): void {
+		for (const record of records) {
+			if (record.type === "attributes") {
+				if (record.target instanceof HTMLElement && record.target.isConnected) this.#mount(record.target);
+				continue;
+			}
+			for (const node of record.removedNodes) {
+				if (node instanceof HTMLElement && !node.isConnected) this.#unmountWithin(node);
+			}
+			for (const node of record.addedNodes) {
+				if (node instanceof HTMLElement && node.isConnected) this.#mountWithin(node);
+			}
+		}
+	}
+
+	#mountWithin(root: HTMLElement): void {
+		if (root.matches(SELECTOR)) this.#mount(root);
+		for (const element of root.querySelectorAll<HTMLElement>(SELECTOR)) this.#mount(element);
+	}
+
+	#unmountWithin(root: HTMLElement): void {
+		if (this.#instances.has(root)) this.#unmount(root);
+		for (const element of root.querySelectorAll<HTMLElement>(SELECTOR)) {
+			if (this.#instances.has(element)) this.#unmount(element);
+		}
+	}
+
+	/** Brings the element's instances in line with the names it carries now. */
+	#mount(element: HTMLElement): void {
+		const names = new Set((element.dataset.component ?? "").split(/\s+/).filter(Boolean));
+		const instances = this.#instances.get(element) ?? new Map<string, Instance>();
+		for (const name of instances.keys()) {
+			if (!names.has(name)) this.#unmount(element, name);
+		}
+		for (const name of names) {
+			if (instances.has(name)) continue;
+			if (!(name in this.#chunks)) {
+				if (__DEV__) console.warn(`Component "${name}" not found`, element);
+				continue;
+			}
+			const instance: Instance = { controller: new AbortController(), connected: false };
+			instances.set(name, instance);
+			this.#instances.set(element, instances);
+			void this.#connect(element, name, instance);
+		}
+	}
+
+	async #connect(element: HTMLElement, name: string, instance: Instance): Promise<void> {
+		const { signal } = instance.controller;
+		try {
+			const definition = await this.#definition(name);
+			if (signal.aborted) return;
+			const cleanup = await definition.connect(element, { name, props: readProps(element, name), signal });
+			if (signal.aborted) {
+				if (typeof cleanup === "function") cleanup();
+				return;
+			}
+			if (typeof cleanup === "function") instance.cleanup = cleanup;
+			instance.connected = true;
+			dispatch("component:connected", { name, element });
+		} catch (error) {
+			// Forget the failed instance so the element can be mounted again when it is re-inserted.
+			if (this.#instances.get(element)?.get(name) === instance) this.#forget(element, name);
+			instance.controller.abort();
+			console.error(error);
+			dispatch("component:error", { name, element, error });
+		}
+	}
+
+	#definition(name: string): Promise<ComponentDefinition> {
+		let definition = this.#definitions.get(name);
+		if (!definition) {
+			const url = new URL(this.#chunks[name]!, this.base).href;
+			definition = importChunk(url).then((module) => {
+				const exported = (module as { default?: unknown }).default;
+				if (!isComponentDefinition(exported)) {
+					throw new TypeError(`Chunk of component "${name}" has no default export with connect()`);
+				}
+				return exported;
+			});
+			// A failed chunk is not cached: the next element naming the component tries again.
+			definition.catch(() => this.#definitions.delete(name));
+			this.#definitions.set(name, definition);
+		}
+		return definition;
+	}
+
+	#unmount(element: HTMLElement, only?: string): void {
+		const instances = this.#instances.get(element);
+		if (!instances) return;
+		for (const [name, instance] of [...instances]) {
+			if (only !== undefined && name !== only) continue;
+			this.#forget(element, name);
+			instance.controller.abort();
+			if (!instance.connected) continue;
+			try {
+				instance.cleanup?.();
+			} catch (error) {
+				console.error(error);
+			}
+			dispatch("component:disconnected", { name, element });
+		}
+	}
+
+	#forget(element: HTMLElement, name: string): void {
+		const instances = this.#instances.get(element);
+		instances?.delete(name);
+		if (instances?.size === 0) this.#instances.delete(element);
+	}
+}
+
+function dispatch(type: keyof DocumentEventMap & `component:${string}`, detail: ComponentEventDetail): void {
+	document.dispatchEvent(new CustomEvent(type, { detail }));
+}

@@ -1,0 +1,8 @@
+/** True in development and test builds: developer-only warnings (SPEC.md §8) are compiled in. */
+declare const __DEV__: boolean;
+
+declare module "virtual:component-manifest" {
+	/** Component name → chunk URL relative to the runtime entry (build) or absolute path (dev server). */
+	const chunks: Readonly<Record<string, string>>;
+	export default chunks;
+}

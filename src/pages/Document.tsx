@@ -1,0 +1,38 @@
+import type { ReactNode } from "react";
+import { useSite } from "../server/site-context";
+
+interface DocumentProps {
+	title: string;
+	description: string;
+	children: ReactNode;
+}
+
+/** The page root and <head>: everything the runtime reads from the markup contract (DESIGN.md §4). */
+export function Document({ title, description, children }: DocumentProps) {
+	const site = useSite();
+	const asset = (file: string) => site.href(`/${file}`);
+	return (
+		<html
+			lang={site.lang}
+			data-base-path={site.basePath}
+			data-cms-mode={site.cmsMode ? "1" : "0"}
+			data-build-id={site.assets.buildId}
+			data-sentry-dsn={site.sentryDsn}
+		>
+			<head>
+				<meta charSet="utf-8" />
+				<meta name="viewport" content="width=device-width, initial-scale=1" />
+				<title>{title}</title>
+				<meta name="description" content={description} />
+				{site.assets.stylesheets.map((file) => (
+					<link key={file} rel="stylesheet" href={asset(file)} />
+				))}
+				{site.assets.modulePreloads.map((file) => (
+					<link key={file} rel="modulepreload" href={asset(file)} />
+				))}
+				<script type="module" src={asset(site.assets.runtime)} />
+			</head>
+			<body>{children}</body>
+		</html>
+	);
+}

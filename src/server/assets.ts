@@ -1,0 +1,64 @@
+import { createHash } from "node:crypto";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+
+/** What a page needs to reference the client build: URLs relative to `<basePath>/`. */
+export interface ClientAssets {
+	readonly runtime: string;
+	readonly stylesheets: readonly string[];
+	/** Chunks the runtime imports statically, preloaded so they do not wait for runtime.js to parse. */
+	readonly modulePreloads: readonly string[];
+	readonly buildId: string;
+}
+
+interface ManifestChunk {
+	file: string;
+	name?: string;
+	isEntry?: boolean;
+	imports?: string[];
+	css?: string[];
+}
+
+const RUNTIME_SOURCE = "src/browser/main.ts";
+const STYLESHEET_SOURCE = "src/styles/main.css";
+
+/** Reads the Vite manifest of a client build. Fails at start, with the fix, if there is none. */
+export function readClientAssets(clientDir: string): ClientAssets {
+	const path = join(clientDir, ".vite", "manifest.json");
+	let text: string;
+	try {
+		text = readFileSync(path, "utf8");
+	} catch {
+		throw new Error(`No client build at ${clientDir}: run "npm run build" first`);
+	}
+	const manifest = JSON.parse(text) as Record<string, ManifestChunk>;
+	const runtime = manifest[RUNTIME_SOURCE];
+	const stylesheet = manifest[STYLESHEET_SOURCE];
+	if (!runtime || !stylesheet) throw new Error(`${path} lacks the runtime or the stylesheet entry`);
+	return {
+		runtime: runtime.file,
+		stylesheets: [stylesheet.file, ...(runtime.css ?? [])],
+		modulePreloads: staticImports(manifest, runtime),
+		buildId: createHash("sha256").update(text).digest("hex").slice(0, 12),
+	};
+}
+
+function staticImports(manifest: Record<string, ManifestChunk>, chunk: ManifestChunk): string[] {
+	const files = new Set<string>();
+	const visit = (key: string) => {
+		const imported = manifest[key];
+		if (!imported || files.has(imported.file)) return;
+		files.add(imported.file);
+		for (const next of imported.imports ?? []) visit(next);
+	};
+	for (const key of chunk.imports ?? []) visit(key);
+	return [...files];
+}
+
+/** The development server serves sources through Vite. */
+export const devAssets: ClientAssets = {
+	runtime: RUNTIME_SOURCE,
+	stylesheets: [STYLESHEET_SOURCE],
+	modulePreloads: [],
+	buildId: "dev",
+};

@@ -1,0 +1,48 @@
+import { mkdirSync } from "node:fs";
+import { join } from "node:path";
+import { Kysely, PostgresDialect, SqliteDialect, sql } from "kysely";
+import pg from "pg";
+import { migrate } from "./migrations";
+import type { Database } from "./schema";
+import { openSqlite } from "./sqlite";
+
+export type DatabaseKind = "sqlite" | "postgres";
+
+export interface DatabaseHandle {
+	readonly db: Kysely<Database>;
+	readonly kind: DatabaseKind;
+	/** Answers whether the database takes queries now (for /readyz). */
+	ping(): Promise<boolean>;
+	close(): Promise<void>;
+}
+
+/** Opens PostgreSQL when a URL is given, else the embedded SQLite file under dataDir, and migrates it. */
+export async function openDatabase(options: {
+	databaseUrl?: string;
+	dataDir: string;
+}): Promise<DatabaseHandle> {
+	const kind: DatabaseKind = options.databaseUrl ? "postgres" : "sqlite";
+	let dialect: SqliteDialect | PostgresDialect;
+	if (options.databaseUrl) {
+		dialect = new PostgresDialect({ pool: new pg.Pool({ connectionString: options.databaseUrl, max: 10 }) });
+	} else {
+		mkdirSync(options.dataDir, { recursive: true });
+		const file = join(options.dataDir, "lumen.sqlite");
+		dialect = new SqliteDialect({ database: async () => openSqlite(file) });
+	}
+	const db = new Kysely<Database>({ dialect });
+	await migrate(db as Kysely<unknown>);
+	return {
+		db,
+		kind,
+		async ping() {
+			try {
+				await sql`select count(*) from ${sql.table("app_meta")}`.execute(db);
+				return true;
+			} catch {
+				return false;
+			}
+		},
+		close: () => db.destroy(),
+	};
+}

@@ -1,0 +1,4 @@
+/** Production entry (`npm run serve`). */
+import { startServer } from "./start";
+
+await startServer();

@@ -1,0 +1,59 @@
+import react from "@vitejs/plugin-react";
+import { defineConfig } from "vite";
+import { componentsPlugin, findComponents } from "./build/components-plugin.ts";
+
+const RUNTIME = "runtime";
+const JS_DIR = "assets/frontend/js";
+
+/**
+ * Client build (`vite build`): the runtime entry with an unhashed name, one chunk per component, one
+ * shared React chunk for islands, and the site's stylesheet. `--mode test` adds the test fixture
+ * components and writes to dist/test-client. SSR build (`vite build --ssr <entry>`): the server, or
+ * with `--mode test` the test server with its fixture pages.
+ */
+export default defineConfig(({ mode, isSsrBuild }) => {
+	const test = mode === "test";
+	const componentDirs = test ? ["src/components", "test/fixtures/components"] : ["src/components"];
+	const define = { __DEV__: JSON.stringify(mode !== "production") };
+
+	if (isSsrBuild) {
+		return {
+			define,
+			plugins: [react()],
+			build: {
+				outDir: test ? "dist/test-server" : "dist/server",
+				emptyOutDir: true,
+				target: "node22",
+				sourcemap: true,
+			},
+		};
+	}
+
+	const components = Object.fromEntries(findComponents(componentDirs));
+	return {
+		base: "./",
+		define,
+		plugins: [react(), componentsPlugin({ dirs: componentDirs, runtimeEntryName: RUNTIME })],
+		build: {
+			outDir: test ? "dist/test-client" : "dist/client",
+			emptyOutDir: true,
+			manifest: true,
+			target: "es2022",
+			modulePreload: { polyfill: false },
+			rolldownOptions: {
+				// Component chunks are entries whose default export the loader imports: keep exports.
+				preserveEntrySignatures: "exports-only",
+				input: { [RUNTIME]: "src/browser/main.ts", site: "src/styles/main.css", ...components },
+				output: {
+					entryFileNames: (chunk) =>
+						chunk.name === RUNTIME ? `${JS_DIR}/${RUNTIME}.js` : `${JS_DIR}/[name]-[hash].js`,
+					chunkFileNames: `${JS_DIR}/[name]-[hash].js`,
+					assetFileNames: "assets/frontend/[ext]/[name]-[hash][extname]",
+					codeSplitting: {
+						groups: [{ name: "react", test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ }],
+					},
+				},
+			},
+		},
+	};
+});
