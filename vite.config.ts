@@ -25,6 +25,7 @@ export default defineConfig(({ mode, isSsrBuild }) => {
 				emptyOutDir: true,
 				target: "node22",
 				sourcemap: true,
+				rolldownOptions: { output: { entryFileNames: "main.js" } },
 			},
 		};
 	}
