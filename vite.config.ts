@@ -8,11 +8,13 @@ const JS_DIR = "assets/frontend/js";
 /**
  * Client build (`vite build`): the runtime entry with an unhashed name, one chunk per component, one
  * shared React chunk for islands, and the site's stylesheet. `--mode test` adds the test fixture
- * components and writes to dist/test-client. SSR build (`vite build --ssr <entry>`): the server, or
+ * components and writes to dist/test/client. SSR build (`vite build --ssr <entry>`): the server, or
  * with `--mode test` the test server with its fixture pages.
  */
 export default defineConfig(({ mode, isSsrBuild }) => {
 	const test = mode === "test";
+	// Test builds go to dist/test (or TEST_DIST, so that parallel test runs do not overwrite each other).
+	const testDist = process.env.TEST_DIST || "dist/test";
 	const componentDirs = test ? ["src/components", "test/fixtures/components"] : ["src/components"];
 	const define = { __DEV__: JSON.stringify(mode !== "production") };
 
@@ -21,7 +23,7 @@ export default defineConfig(({ mode, isSsrBuild }) => {
 			define,
 			plugins: [react()],
 			build: {
-				outDir: test ? "dist/test-server" : "dist/server",
+				outDir: test ? `${testDist}/server` : "dist/server",
 				emptyOutDir: true,
 				target: "node22",
 				sourcemap: true,
@@ -36,7 +38,7 @@ export default defineConfig(({ mode, isSsrBuild }) => {
 		define,
 		plugins: [react(), componentsPlugin({ dirs: componentDirs, runtimeEntryName: RUNTIME })],
 		build: {
-			outDir: test ? "dist/test-client" : "dist/client",
+			outDir: test ? `${testDist}/client` : "dist/client",
 			emptyOutDir: true,
 			manifest: true,
 			target: "es2022",

@@ -1,6 +1,7 @@
 import { importChunk } from "./chunk-loader";
 import { type Cleanup, type ComponentDefinition, isComponentDefinition } from "./component";
 import { readProps } from "./props";
+import type { Services } from "./services";
 
 interface Instance {
 	readonly controller: AbortController;
@@ -35,6 +36,7 @@ export class ComponentLoader {
 	readonly #instances = new Map<HTMLElement, Map<string, Instance>>();
 	readonly #definitions = new Map<string, Promise<ComponentDefinition>>();
 	readonly #observer = new MutationObserver((records) => this.#onMutations(records));
+	#services: Services | undefined;
 
 	/** @param chunks component name → chunk URL (absolute, or relative to `base`) */
 	constructor(
@@ -44,7 +46,9 @@ export class ComponentLoader {
 		this.#chunks = chunks;
 	}
 
-	start(): void {
+	/** Mounts what the document holds and watches it; components get `services` in their context. */
+	start(services: Services): void {
+		this.#services = services;
 		this.#observer.observe(document.documentElement, {
 			childList: true,
 			subtree: true,
@@ -124,7 +128,10 @@ export class ComponentLoader {
 		try {
 			const definition = await this.#definition(name);
 			if (signal.aborted) return;
-			const cleanup = await definition.connect(element, { name, props: readProps(element, name), signal });
+			const services = this.#services;
+			if (!services) throw new Error("ComponentLoader used before start()");
+			const props = readProps(element, name);
+			const cleanup = await definition.connect(element, { name, props, signal, services });
 			if (signal.aborted) {
 				if (typeof cleanup === "function") cleanup();
 				return;

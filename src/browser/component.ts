@@ -6,6 +6,8 @@
  * through the context, so no core module is ever split into a chunk shared with the runtime entry.
  */
 
+import type { Services } from "./services";
+
 export type Props = Readonly<Record<string, unknown>>;
 
 export interface ComponentContext {
@@ -15,6 +17,8 @@ export interface ComponentContext {
 	readonly props: Props;
 	/** Aborted when the component disconnects: pass it to addEventListener to drop listeners for free. */
 	readonly signal: AbortSignal;
+	/** The runtime's services (scroll, forms, ...), shared by all components of the page. */
+	readonly services: Services;
 }
 
 export type Cleanup = () => void;

@@ -41,7 +41,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
 		databaseUrl: parseDatabaseUrl(env.DATABASE_URL),
 		sentryDsn: parseSentryDsn(env.SENTRY_DSN),
 		sessionSecret: env.SESSION_SECRET || persistedSecret(dataDir),
-		clientDir: resolvePath(cwd, env.CLIENT_DIR || (appEnv === "test" ? "dist/test-client" : "dist/client")),
+		clientDir: resolvePath(cwd, env.CLIENT_DIR || "dist/client"),
 		logLevel: env.LOG_LEVEL || (appEnv === "test" ? "warn" : "info"),
 	};
 }

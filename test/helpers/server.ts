@@ -14,14 +14,15 @@ export interface TestServer {
 }
 
 /**
- * Starts a built server (the test server by default) on a free 127.0.0.1 port with its own empty
- * data folder, and resolves once it listens.
+ * Starts a built server (the test server of `npm run build:test` by default, in TEST_DIST) on a free
+ * 127.0.0.1 port with its own empty data folder, and resolves once it listens.
  */
 export async function startServer(
 	options: { entry?: string; env?: Record<string, string> } = {},
 ): Promise<TestServer> {
 	const dataDir = mkdtempSync(join(tmpdir(), "lumen-test-"));
-	const child = spawn(process.execPath, [options.entry ?? "dist/test-server/main.js"], {
+	const testDist = process.env.TEST_DIST || "dist/test";
+	const child = spawn(process.execPath, [options.entry ?? `${testDist}/server/main.js`], {
 		env: {
 			...process.env,
 			NODE_ENV: "production",
@@ -30,6 +31,7 @@ export async function startServer(
 			PORT: "0",
 			DATA_DIR: dataDir,
 			LOG_LEVEL: "info",
+			CLIENT_DIR: `${testDist}/client`,
 			...options.env,
 		},
 		stdio: ["ignore", "pipe", "pipe"],
