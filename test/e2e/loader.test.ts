@@ -11,7 +11,10 @@ afterAll(() => browser.close());
 /** The probe's chunk (hash: 8 base64url characters), not probe-broken's or probe-island's. */
 const PROBE_CHUNK = /\/assets\/frontend\/js\/probe-[\w-]{8}\.js(\?.*)?$/;
 
-async function open(path: string, prepare?: (observed: ObservedPage) => Promise<void>): Promise<ObservedPage> {
+async function open(
+	path: string,
+	prepare?: (observed: ObservedPage) => Promise<void>,
+): Promise<ObservedPage> {
 	const observed = await openPage(browser);
 	await prepare?.(observed);
 	await observed.page.goto(`${origin()}${path}`);
@@ -100,7 +103,9 @@ describe("component loader", () => {
 			probe.remove();
 			document.querySelector("#container")!.append(probe);
 		});
-		await page.evaluate(() => document.querySelector("#container")!.prepend(document.querySelector("#probe-a")!));
+		await page.evaluate(() =>
+			document.querySelector("#container")!.prepend(document.querySelector("#probe-a")!),
+		);
 		await page.waitForTimeout(100);
 		const log = await probeLog(page);
 		expect(log.filter((entry) => entry.endsWith(":c") || entry.endsWith(":probe-a"))).toEqual([
@@ -193,9 +198,14 @@ describe("component loader", () => {
 		await page.clock.runFor(119_000);
 		expect(await componentErrors(page)).toEqual([]);
 		await page.clock.runFor(1_000);
-		await page.waitForFunction(() => (window as unknown as { componentErrors: [] }).componentErrors.length > 0);
+		await page.waitForFunction(
+			() => (window as unknown as { componentErrors: [] }).componentErrors.length > 0,
+		);
 		expect(await componentErrors(page)).toEqual([
-			{ name: "probe", error: expect.stringMatching(/^ChunkLoadError: Loading chunk .*probe-.*\.js failed$/) },
+			{
+				name: "probe",
+				error: expect.stringMatching(/^ChunkLoadError: Loading chunk .*probe-.*\.js failed$/),
+			},
 		]);
 		await page.context().close();
 	});
@@ -209,9 +219,9 @@ describe("component loader", () => {
 			const { components } = await import(runtime);
 			components.mount(document.querySelector("#probe-a"));
 		})()`);
-		expect(messages.some((message) => message.startsWith('warning: Component "no-such-component" not found'))).toBe(
-			true,
-		);
+		expect(
+			messages.some((message) => message.startsWith('warning: Component "no-such-component" not found')),
+		).toBe(true);
 		expect(messages.some((message) => message.startsWith("warning: Component instance already exists"))).toBe(
 			true,
 		);
@@ -228,9 +238,7 @@ describe("React islands", () => {
 				document.addEventListener("component:connected", (event) => connected.push(event.detail.name));
 			});
 		});
-		await page.waitForFunction(
-			() => (window as unknown as { connected: string[] }).connected.length === 2,
-		);
+		await page.waitForFunction(() => (window as unknown as { connected: string[] }).connected.length === 2);
 		const ids = await page.$$eval("output", (outputs) => outputs.map((output) => output.id));
 		expect(new Set(ids).size).toBe(2);
 		await page.getByRole("button", { name: "+1" }).first().click();
