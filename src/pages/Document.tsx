@@ -24,6 +24,7 @@ export function Document({ title, description, children }: DocumentProps) {
 				<meta name="viewport" content="width=device-width, initial-scale=1" />
 				<title>{title}</title>
 				<meta name="description" content={description} />
+				<link rel="icon" href={asset("assets/favicon.svg")} type="image/svg+xml" />
 				{site.assets.stylesheets.map((file) => (
 					<link key={file} rel="stylesheet" href={asset(file)} />
 				))}

@@ -32,8 +32,8 @@ export interface AppOptions {
 	logger?: FastifyServerOptions["logger"];
 }
 
-/** Build outputs whose names carry no content hash: they must be revalidated on every use. */
-const UNHASHED = new Set(["runtime.js"]);
+/** Vite names content-hashed files name-<8 base64url characters>.ext; others (runtime.js) change in place. */
+const HASHED_NAME = /-[\w-]{8}\.\w+$/;
 
 export async function buildApp({
 	config,
@@ -96,7 +96,7 @@ export async function buildApp({
 			setHeaders(reply, path) {
 				reply.header(
 					"cache-control",
-					UNHASHED.has(basename(path)) ? "no-cache" : "public, max-age=31536000, immutable",
+					HASHED_NAME.test(basename(path)) ? "public, max-age=31536000, immutable" : "no-cache",
 				);
 			},
 		});

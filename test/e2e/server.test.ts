@@ -1,0 +1,145 @@
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { connectBrowser, openPage, origin } from "../helpers/browser";
+import { startServer, type TestServer } from "../helpers/server";
+
+let browser: Browser;
+beforeAll(async () => {
+	browser = await connectBrowser();
+});
+afterAll(() => browser.close());
+
+function attribute(html: string, name: string): string | undefined {
+	return new RegExp(`<html[^>]* ${name}="([^"]*)"`).exec(html)?.[1];
+}
+
+describe("pages and assets", () => {
+	it("serves the home page with the page-root contract and revalidated HTML", async () => {
+		const response = await fetch(`${origin()}/`);
+		expect(response.status).toBe(200);
+		expect(response.headers.get("content-type")).toBe("text/html; charset=utf-8");
+		expect(response.headers.get("cache-control")).toBe("no-cache");
+		expect(response.headers.get("content-security-policy")).toContain("script-src 'self'");
+		const html = await response.text();
+		expect(html.startsWith("<!doctype html>")).toBe(true);
+		expect(attribute(html, "lang")).toBe("cs");
+		expect(attribute(html, "data-base-path")).toBe("");
+		expect(attribute(html, "data-cms-mode")).toBe("0");
+		expect(attribute(html, "data-build-id")).toMatch(/^[0-9a-f]{12}$/);
+		expect(attribute(html, "data-sentry-dsn")).toBeUndefined();
+		expect(html).toContain('<script type="module" src="/assets/frontend/js/runtime.js">');
+	});
+
+	it("serves runtime.js revalidated and hashed assets as immutable", async () => {
+		const runtime = await fetch(`${origin()}/assets/frontend/js/runtime.js`);
+		expect(runtime.status).toBe(200);
+		expect(runtime.headers.get("cache-control")).toBe("no-cache");
+		const chunk = /"class-toggle":"\.\/(class-toggle-[\w-]+\.js)"/.exec(await runtime.text())?.[1];
+		expect(chunk).toBeDefined();
+		const hashed = await fetch(`${origin()}/assets/frontend/js/${chunk}`);
+		expect(hashed.status).toBe(200);
+		expect(hashed.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+		expect(hashed.headers.get("content-type")).toMatch(/javascript/);
+		const favicon = await fetch(`${origin()}/assets/favicon.svg`);
+		expect(favicon.headers.get("cache-control")).toBe("no-cache");
+	});
+
+	it("answers health and readiness checks", async () => {
+		const health = await fetch(`${origin()}/healthz`);
+		expect(await health.json()).toEqual({ status: "ok" });
+		const ready = await fetch(`${origin()}/readyz`);
+		expect(ready.status).toBe(200);
+		expect(await ready.json()).toEqual({ status: "ready", database: "sqlite" });
+	});
+
+	it("gives a 404 page to browsers and a JSON 404 to ajax requests", async () => {
+		const page = await fetch(`${origin()}/no-such-page`);
+		expect(page.status).toBe(404);
+		expect(await page.text()).toContain("Stránka nenalezena");
+		const ajax = await fetch(`${origin()}/no-such-page`, {
+			headers: { "X-Requested-With": "XMLHttpRequest" },
+		});
+		expect(ajax.status).toBe(404);
+		expect(await ajax.json()).toEqual({ error: "Not found" });
+	});
+
+	it("does not serve files outside the client build", async () => {
+		for (const path of [
+			"/assets/../package.json",
+			"/assets/%2e%2e/%2e%2e/package.json",
+			"/assets/.vite/manifest.json",
+		]) {
+			const response = await fetch(`${origin()}${path}`);
+			expect(response.status, path).toBe(404);
+		}
+	});
+});
+
+describe("under a base path", () => {
+	let server: TestServer;
+	beforeAll(async () => {
+		server = await startServer({ env: { BASE_PATH: "/campaign/" } });
+	});
+	afterAll(() => server.stop());
+
+	it("puts every link, asset and the page root under the base path", async () => {
+		const html = await (await fetch(`${server.origin}/campaign`)).text();
+		expect(attribute(html, "data-base-path")).toBe("/campaign");
+		const urls = [...html.matchAll(/(?:href|src)="([^"#]+)"/g)].map((match) => match[1]);
+		expect(urls.length).toBeGreaterThan(4);
+		for (const url of urls) expect(url).toMatch(/^\/campaign(\/|$)/);
+		const stylesheet = /<link rel="stylesheet" href="([^"]+)"/.exec(html)?.[1];
+		expect((await fetch(`${server.origin}${stylesheet}`)).status).toBe(200);
+		expect((await fetch(`${server.origin}/`)).status).toBe(404);
+		expect((await fetch(`${server.origin}/campaign/readyz`)).status).toBe(200);
+	});
+
+	it("loads component chunks from the base path", async () => {
+		const { page, messages } = await openPage(browser);
+		await page.goto(`${server.origin}/campaign/_components`);
+		const toggle = page.getByRole("button", { name: "Zobrazit podrobnosti" });
+		await page.waitForFunction(() => document.querySelector("[aria-expanded]") !== null);
+		await toggle.click();
+		await page.waitForFunction(() =>
+			document.querySelector("#gallery-toggle-panel")?.classList.contains("is-active"),
+		);
+		expect(await toggle.getAttribute("aria-expanded")).toBe("true");
+		expect(messages.filter((message) => !message.startsWith("log:"))).toEqual([]);
+		await page.context().close();
+	});
+});
+
+describe("production build", () => {
+	let server: TestServer;
+	beforeAll(async () => {
+		server = await startServer({
+			env: { CLIENT_DIR: "dist/client", SENTRY_DSN: "https://public@127.0.0.1:9/1" },
+		});
+	});
+	afterAll(() => server.stop());
+
+	it("prints no developer warnings for unknown components", async () => {
+		const { page, messages } = await openPage(browser);
+		await page.goto(`${server.origin}/_fixtures/probes`);
+		await page.waitForLoadState("networkidle");
+		expect(messages.filter((message) => message.startsWith("warning:"))).toEqual([]);
+		await page.context().close();
+	});
+
+	it("carries the Sentry DSN on the page root and allows its origin in the CSP", async () => {
+		const response = await fetch(`${server.origin}/`);
+		expect(attribute(await response.text(), "data-sentry-dsn")).toBe("https://public@127.0.0.1:9/1");
+		expect(response.headers.get("content-security-policy")).toContain(
+			"connect-src 'self' https://127.0.0.1:9",
+		);
+	});
+});
+
+describe("shutdown", () => {
+	it("finishes on SIGTERM with exit code 0 after closing the database", async () => {
+		const server = await startServer();
+		expect((await fetch(`${server.origin}/readyz`)).status).toBe(200);
+		expect(await server.stop()).toBe(0);
+		expect(server.logs.some((line) => line.includes("shutting down"))).toBe(true);
+	});
+});

@@ -1,0 +1,73 @@
+import { mkdtempSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { ConfigError, loadConfig, normalizeBasePath } from "../../src/server/config";
+
+const dataDir = () => mkdtempSync(join(tmpdir(), "lumen-config-"));
+
+describe("loadConfig", () => {
+	it("has safe defaults for an empty environment", () => {
+		const dir = dataDir();
+		const config = loadConfig({ DATA_DIR: dir }, "/srv/app");
+		expect(config).toMatchObject({
+			env: "development",
+			host: "127.0.0.1",
+			port: 3000,
+			basePath: "",
+			dataDir: dir,
+			databaseUrl: undefined,
+			sentryDsn: undefined,
+			clientDir: "/srv/app/dist/client",
+			logLevel: "info",
+		});
+	});
+
+	it("makes a session secret once and keeps it in the data folder", () => {
+		const dir = dataDir();
+		const first = loadConfig({ DATA_DIR: dir }).sessionSecret;
+		expect(first.length).toBeGreaterThanOrEqual(40);
+		expect(readFileSync(join(dir, "session-secret"), "utf8")).toBe(first);
+		expect(loadConfig({ DATA_DIR: dir }).sessionSecret).toBe(first);
+		expect(loadConfig({ DATA_DIR: dir, SESSION_SECRET: "given" }).sessionSecret).toBe("given");
+	});
+
+	it("is production under NODE_ENV=production unless APP_ENV says otherwise", () => {
+		expect(loadConfig({ DATA_DIR: dataDir(), NODE_ENV: "production" }).env).toBe("production");
+		expect(loadConfig({ DATA_DIR: dataDir(), NODE_ENV: "production", APP_ENV: "test" }).env).toBe("test");
+	});
+
+	it.each([
+		[{ PORT: "80a" }, /PORT must be a whole number/],
+		[{ PORT: "70000" }, /PORT must be a whole number/],
+		[{ APP_ENV: "staging" }, /APP_ENV must be/],
+		[{ DATABASE_URL: "mysql://x" }, /DATABASE_URL must be a postgres/],
+		[{ SENTRY_DSN: "not a url" }, /SENTRY_DSN must look like/],
+		[{ BASE_PATH: "/a b" }, /BASE_PATH must be a URL path/],
+	])("rejects %o with a clear message", (env, message) => {
+		expect(() => loadConfig({ DATA_DIR: dataDir(), ...env })).toThrow(ConfigError);
+		expect(() => loadConfig({ DATA_DIR: dataDir(), ...env })).toThrow(message);
+	});
+
+	it("accepts a PostgreSQL URL and a Sentry DSN", () => {
+		const config = loadConfig({
+			DATA_DIR: dataDir(),
+			DATABASE_URL: "postgresql://user@127.0.0.1/db",
+			SENTRY_DSN: "https://key@errors.example.com/42",
+		});
+		expect(config.databaseUrl).toBe("postgresql://user@127.0.0.1/db");
+		expect(config.sentryDsn).toBe("https://key@errors.example.com/42");
+	});
+});
+
+describe("normalizeBasePath", () => {
+	it.each([
+		["", ""],
+		["/", ""],
+		["campaign", "/campaign"],
+		["/campaign/", "/campaign"],
+		["/a/b-c", "/a/b-c"],
+	])("%j → %j", (input, expected) => {
+		expect(normalizeBasePath(input)).toBe(expected);
+	});
+});
