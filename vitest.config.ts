@@ -3,6 +3,7 @@ import { defineConfig } from "vitest/config";
 export default defineConfig({
 	define: { __DEV__: "true" },
 	test: {
+		reporters: ["default", "./test/helpers/summary-reporter.ts"],
 		projects: [
 			{
 				extends: true,

@@ -30,12 +30,13 @@ type Env = Readonly<Record<string, string | undefined>>;
 
 /** Reads the configuration from environment variables (see .env.example), with safe defaults. */
 export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config {
-	const appEnv = parseAppEnv(env.APP_ENV ?? (env.NODE_ENV === "production" ? "production" : "development"));
+	// Empty values count as unset, as in a copied .env.example.
+	const appEnv = parseAppEnv(env.APP_ENV || (env.NODE_ENV === "production" ? "production" : "development"));
 	const dataDir = resolve(cwd, env.DATA_DIR || "data");
 	return {
 		env: appEnv,
 		host: env.HOST || "127.0.0.1",
-		port: parsePort(env.PORT ?? "3000"),
+		port: parsePort(env.PORT || "3000"),
 		basePath: normalizeBasePath(env.BASE_PATH ?? ""),
 		dataDir,
 		databaseUrl: parseDatabaseUrl(env.DATABASE_URL),

@@ -1,5 +1,6 @@
 import { type Browser, type BrowserServer, type ConsoleMessage, chromium, type Page } from "playwright-core";
 import { inject } from "vitest";
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from "./chromium";
 
 declare module "vitest" {
 	export interface ProvidedContext {
@@ -9,17 +10,6 @@ declare module "vitest" {
 		wsEndpoint: string;
 	}
 }
-
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
-export const CHROMIUM_ARGS = [
-	"--no-sandbox",
-	"--disable-gpu",
-	"--disable-background-networking",
-	"--disable-component-update",
-	"--disable-sync",
-	"--no-first-run",
-	"--disable-quic",
-];
 
 export function launchBrowserServer(): Promise<BrowserServer> {
 	return chromium.launchServer({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS });

@@ -1,0 +1,89 @@
+/**
+ * `npm run bench:size`: gzip sizes of the production client build (run `npm run build` first) against
+ * the budgets of DESIGN.md §6 — the runtime core, each component chunk, and the JavaScript each page
+ * downloads on first load, read from a real browser's network log.
+ */
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { gzipSync } from "node:zlib";
+import { chromium } from "playwright-core";
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../test/helpers/chromium";
+import { startServer } from "../test/helpers/server";
+
+const CLIENT = "dist/client";
+const KiB = 1024;
+const BUDGET = { core: 8 * KiB, homePage: 30 * KiB };
+const PAGES = ["/"];
+
+interface ManifestChunk {
+	file: string;
+	name?: string;
+	src?: string;
+	isEntry?: boolean;
+	imports?: string[];
+}
+
+const manifest = JSON.parse(readFileSync(join(CLIENT, ".vite/manifest.json"), "utf8")) as Record<
+	string,
+	ManifestChunk
+>;
+const gzipSize = (file: string) => gzipSync(readFileSync(join(CLIENT, file)), { level: 9 }).length;
+const kib = (bytes: number) => `${(bytes / KiB).toFixed(2)} KiB`;
+const verdict = (bytes: number, budget: number) => (bytes <= budget ? "ok" : "OVER BUDGET");
+
+/** A chunk and everything it imports statically, as files. */
+function closure(key: string, into = new Set<string>()): Set<string> {
+	const chunk = manifest[key];
+	if (!chunk || into.has(chunk.file)) return into;
+	into.add(chunk.file);
+	for (const imported of chunk.imports ?? []) closure(imported, into);
+	return into;
+}
+
+const sum = (files: Iterable<string>) => [...files].reduce((total, file) => total + gzipSize(file), 0);
+
+const core = closure("src/browser/main.ts");
+const coreSize = sum(core);
+console.log("Runtime core (runtime.js + static imports), gzip");
+console.log(`  ${kib(coreSize).padStart(10)}  budget ${kib(BUDGET.core)}  ${verdict(coreSize, BUDGET.core)}`);
+for (const file of core) console.log(`    ${kib(gzipSize(file)).padStart(10)}  ${file}`);
+
+console.log("\nComponent chunks, gzip (own chunk; + what it loads beyond the core)");
+const components = Object.entries(manifest)
+	.filter(([key, chunk]) => chunk.isEntry && key.startsWith("src/components/"))
+	.sort(([a], [b]) => a.localeCompare(b));
+for (const [key, chunk] of components) {
+	const extra = [...closure(key)].filter((file) => !core.has(file) && file !== chunk.file);
+	const extraText = extra.length
+		? `  + ${kib(sum(extra))} (${extra.map((f) => f.split("/").at(-1)).join(", ")})`
+		: "";
+	console.log(`  ${kib(gzipSize(chunk.file)).padStart(10)}  ${chunk.name}${extraText}`);
+}
+
+console.log("\nJavaScript downloaded on first load (Chromium network log), gzip");
+const server = await startServer({
+	entry: "dist/server/main.js",
+	env: { APP_ENV: "production", CLIENT_DIR: CLIENT },
+});
+const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+try {
+	for (const path of PAGES) {
+		const page = await browser.newPage();
+		const scripts: string[] = [];
+		page.on("response", (response) => {
+			const url = new URL(response.url());
+			if (url.pathname.endsWith(".js")) scripts.push(url.pathname.replace(/^\//, ""));
+		});
+		await page.goto(`${server.origin}${path}`, { waitUntil: "networkidle" });
+		const total = sum(scripts);
+		const react = scripts.some((file) => /\/react-[\w-]+\.js$/.test(file));
+		const budget = path === "/" ? `budget ${kib(BUDGET.homePage)}  ${verdict(total, BUDGET.homePage)}` : "";
+		console.log(
+			`  ${kib(total).padStart(10)}  ${path}  (${scripts.length} files, React: ${react ? "yes" : "no"})  ${budget}`,
+		);
+		await page.close();
+	}
+} finally {
+	await browser.close();
+	await server.stop();
+}

@@ -1,0 +1,11 @@
+/** Debian's Chromium and the flags it needs on these machines (no sandbox as root, no network calls). */
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+export const CHROMIUM_ARGS = [
+	"--no-sandbox",
+	"--disable-gpu",
+	"--disable-background-networking",
+	"--disable-component-update",
+	"--disable-sync",
+	"--no-first-run",
+	"--disable-quic",
+];
