@@ -1,4 +1,3 @@
-import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
 import { componentsPlugin, findComponents } from "./build/components-plugin.ts";
 
@@ -21,7 +20,6 @@ export default defineConfig(({ mode, isSsrBuild }) => {
 	if (isSsrBuild) {
 		return {
 			define,
-			plugins: [react()],
 			build: {
 				outDir: test ? `${testDist}/server` : "dist/server",
 				emptyOutDir: true,
@@ -36,7 +34,7 @@ export default defineConfig(({ mode, isSsrBuild }) => {
 	return {
 		base: "./",
 		define,
-		plugins: [react(), componentsPlugin({ dirs: componentDirs, runtimeEntryName: RUNTIME })],
+		plugins: [componentsPlugin({ dirs: componentDirs, runtimeEntryName: RUNTIME })],
 		build: {
 			outDir: test ? `${testDist}/client` : "dist/client",
 			emptyOutDir: true,

@@ -31,6 +31,9 @@ export function Document({ title, description, children }: DocumentProps) {
 				{site.assets.modulePreloads.map((file) => (
 					<link key={file} rel="modulepreload" href={asset(file)} />
 				))}
+				{site.assets.scripts.map((file) => (
+					<script key={file} type="module" src={asset(file)} />
+				))}
 				<script type="module" src={asset(site.assets.runtime)} />
 			</head>
 			<body>{children}</body>

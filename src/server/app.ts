@@ -127,7 +127,6 @@ export async function buildApp({
 		return reply.page(createElement(ErrorPage, { status: status === 404 ? 404 : 500 }), status);
 	});
 
-	app.addHook("onClose", () => database.close());
 	return app;
 }
 

@@ -4,6 +4,8 @@ import { join } from "node:path";
 
 /** What a page needs to reference the client build: URLs relative to `<basePath>/`. */
 export interface ClientAssets {
+	/** Module scripts that run before the runtime (the Vite client in development). */
+	readonly scripts: readonly string[];
 	readonly runtime: string;
 	readonly stylesheets: readonly string[];
 	/** Chunks the runtime imports statically, preloaded so they do not wait for runtime.js to parse. */
@@ -36,6 +38,7 @@ export function readClientAssets(clientDir: string): ClientAssets {
 	const stylesheet = manifest[STYLESHEET_SOURCE];
 	if (!runtime || !stylesheet) throw new Error(`${path} lacks the runtime or the stylesheet entry`);
 	return {
+		scripts: [],
 		runtime: runtime.file,
 		stylesheets: [stylesheet.file, ...(runtime.css ?? [])],
 		modulePreloads: staticImports(manifest, runtime),
@@ -57,6 +60,7 @@ function staticImports(manifest: Record<string, ManifestChunk>, chunk: ManifestC
 
 /** The development server serves sources through Vite. */
 export const devAssets: ClientAssets = {
+	scripts: ["@vite/client"],
 	runtime: RUNTIME_SOURCE,
 	stylesheets: [STYLESHEET_SOURCE],
 	modulePreloads: [],

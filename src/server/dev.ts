@@ -1,28 +1,52 @@
 /**
- * Development server (`npm run dev`): the same app, with Vite in middleware mode serving the client
- * sources with HMR instead of the built client.
+ * Development server (`npm run dev`): Vite in middleware mode serves the client sources with HMR, and
+ * loads the server app through its SSR module loader (which understands import.meta.glob); when a
+ * server-side file changes, the app is rebuilt on the same port.
  */
+import type { FastifyInstance } from "fastify";
 import { createServer } from "vite";
-import { buildApp } from "./app";
+import type * as AppModule from "./app";
 import { devAssets } from "./assets";
 import { loadConfig } from "./config";
 import { openDatabase } from "./db";
 
-const VITE_PATHS = /^\/(@vite|@id|@fs|@react-refresh|src\/|node_modules\/)/;
+const VITE_PATHS = /^\/(@vite|@id|@fs|src\/|node_modules\/)/;
+const SERVER_FILES = /\/src\/(server|pages|components|i18n|validation)\/.*\.tsx?$/;
 
 const config = loadConfig({ ...process.env, APP_ENV: "development" });
 const vite = await createServer({ server: { middlewareMode: true }, appType: "custom", mode: "development" });
 const database = await openDatabase(config);
-const app = await buildApp({ config, database, assets: devAssets, serveAssets: false });
+let app: FastifyInstance | undefined;
 
-app.addHook("onRequest", (request, reply, done) => {
-	if (!VITE_PATHS.test(request.url)) return done();
-	reply.hijack();
-	vite.middlewares(request.raw, reply.raw, () => {
-		reply.raw.statusCode = 404;
-		reply.raw.end();
+async function start(): Promise<void> {
+	const { buildApp } = (await vite.ssrLoadModule("/src/server/app.ts")) as typeof AppModule;
+	const next = await buildApp({ config, database, assets: devAssets, serveAssets: false });
+	next.addHook("onRequest", (request, reply, done) => {
+		if (!VITE_PATHS.test(request.url)) return done();
+		reply.hijack();
+		vite.middlewares(request.raw, reply.raw, () => {
+			reply.raw.statusCode = 404;
+			reply.raw.end();
+		});
 	});
-});
-app.addHook("onClose", () => vite.close());
+	await next.listen({ host: config.host, port: config.port });
+	app = next;
+}
 
-await app.listen({ host: config.host, port: config.port });
+vite.watcher.on("change", async (file) => {
+	if (!SERVER_FILES.test(file) || file.includes("/src/browser/")) return;
+	await app?.close();
+	vite.moduleGraph.invalidateAll();
+	await start().catch((error: unknown) => console.error(error));
+});
+
+for (const signal of ["SIGINT", "SIGTERM"] as const) {
+	process.once(signal, async () => {
+		await app?.close();
+		await vite.close();
+		await database.close();
+		process.exit(0);
+	});
+}
+
+await start();

@@ -23,6 +23,7 @@ export async function startServer(options: { plugins?: FastifyPluginAsync[] } = 
 			app.log.info({ signal }, "shutting down: finishing requests in flight");
 			try {
 				await app.close();
+				await database.close();
 				process.exit(0);
 			} catch (error) {
 				app.log.error(error);
