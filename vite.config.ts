@@ -1,4 +1,5 @@
 import { defineConfig } from "vite";
+import { breakpointsPlugin } from "./build/breakpoints-plugin.ts";
 import { componentsPlugin, findComponents } from "./build/components-plugin.ts";
 
 const RUNTIME = "runtime";
@@ -34,16 +35,17 @@ export default defineConfig(({ mode, isSsrBuild }) => {
 	return {
 		base: "./",
 		define,
-		plugins: [componentsPlugin({ dirs: componentDirs, runtimeEntryName: RUNTIME })],
+		plugins: [componentsPlugin({ dirs: componentDirs, runtimeEntryName: RUNTIME }), breakpointsPlugin()],
 		build: {
 			outDir: test ? `${testDist}/client` : "dist/client",
 			emptyOutDir: true,
 			manifest: true,
 			target: "es2022",
-			modulePreload: { polyfill: false },
+			modulePreload: false,
 			rolldownOptions: {
 				// Component chunks are entries whose default export the loader imports: keep exports.
 				preserveEntrySignatures: "exports-only",
+				optimization: { inlineConst: { mode: "all", pass: 2 } },
 				input: { [RUNTIME]: "src/browser/main.ts", site: "src/styles/main.css", ...components },
 				output: {
 					entryFileNames: (chunk) =>

@@ -71,6 +71,13 @@ export class ComponentLoader {
 		this.#mount(element);
 	}
 
+	/** Elements on which a component of that name is connected. */
+	elementsWith(name: string): HTMLElement[] {
+		return [...this.#instances]
+			.filter(([, instances]) => instances.get(name)?.connected)
+			.map(([element]) => element);
+	}
+
 	/** Names of the components mounted (or loading) on an element. */
 	mountedOn(element: HTMLElement): string[] {
 		return [...(this.#instances.get(element)?.keys() ?? [])];

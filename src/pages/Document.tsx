@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { escapeHtml } from "../server/html";
 import { useSite } from "../server/site-context";
 
 interface DocumentProps {
@@ -10,6 +11,8 @@ interface DocumentProps {
 /** The page root and <head>: everything the runtime reads from the markup contract (DESIGN.md §4). */
 export function Document({ title, description, children }: DocumentProps) {
 	const site = useSite();
+	// An ajax response carries the title as the `snippet--title` snippet (text, so escaped).
+	if (site.snippets?.wants("title")) site.snippets.add("title", escapeHtml(title));
 	const asset = (file: string) => site.href(`/${file}`);
 	return (
 		<html

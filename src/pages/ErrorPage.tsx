@@ -2,9 +2,17 @@ import { useSite } from "../server/site-context";
 import { Layout } from "./Layout";
 
 const MESSAGES = {
+	400: {
+		title: "Požadavek se nepodařilo zpracovat",
+		text: "Odeslaná data nejsou v pořádku. Vraťte se prosím zpět a zkuste to znovu.",
+	},
 	404: {
 		title: "Stránka nenalezena",
 		text: "Tuto stránku jsme nenašli. Možná byla přesunuta, nebo je v adrese překlep.",
+	},
+	413: {
+		title: "Odeslaná data jsou příliš velká",
+		text: "Zkraťte prosím text nebo nahrajte menší soubory a zkuste to znovu.",
 	},
 	500: {
 		title: "Něco se pokazilo",

@@ -1,3 +1,4 @@
+import { SmoothScrollLink } from "../components/smooth-scroll/SmoothScrollLink";
 import { useSite } from "../server/site-context";
 import { Layout } from "./Layout";
 
@@ -5,6 +6,7 @@ export function HomePage() {
 	const { href } = useSite();
 	return (
 		<Layout
+			pageBehaviours
 			title="Lumen – poukázka 150 Kč na vaši péči o pleť"
 			description="Zaregistrujte se a získejte poukázku Lumen v hodnotě 150 Kč na jakýkoli produkt v partnerských drogeriích."
 		>
@@ -16,7 +18,10 @@ export function HomePage() {
 				</p>
 				<a className="button button--primary" href={href("/register")}>
 					Získat poukázku
-				</a>
+				</a>{" "}
+				<SmoothScrollLink to="steps" className="button">
+					Jak to funguje
+				</SmoothScrollLink>
 			</section>
 			<section className="steps" aria-labelledby="steps-title">
 				<h2 id="steps-title">Jak to funguje</h2>

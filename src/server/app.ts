@@ -3,23 +3,16 @@ import { basename, join } from "node:path";
 import helmet from "@fastify/helmet";
 import fastifyStatic from "@fastify/static";
 import Fastify, { type FastifyInstance, type FastifyPluginAsync, type FastifyServerOptions } from "fastify";
-import { createElement, type ReactElement } from "react";
+import { createElement } from "react";
 import { ErrorPage } from "../pages/ErrorPage";
 import type { ClientAssets } from "./assets";
 import type { Config } from "./config";
 import type { DatabaseHandle } from "./db";
-import { renderPage } from "./render";
+import { registerForms } from "./forms/plugin";
+import { decorateReplies, isAjax } from "./reply";
 import { galleryRoutes } from "./routes/gallery";
 import { healthRoutes } from "./routes/health";
 import { pageRoutes } from "./routes/pages";
-import { createSite } from "./site-context";
-
-declare module "fastify" {
-	interface FastifyReply {
-		/** Sends a server-rendered page as HTML (never cached by the browser without revalidation). */
-		page(element: ReactElement, status?: number): FastifyReply;
-	}
-}
 
 export interface AppOptions {
 	config: Config;
@@ -51,19 +44,7 @@ export async function buildApp({
 		return503OnClosing: true,
 	});
 
-	app.decorateReply("page", function (element: ReactElement, status = 200) {
-		const site = createSite({
-			basePath: config.basePath,
-			lang: "cs",
-			cmsMode: false,
-			sentryDsn: config.sentryDsn,
-			assets,
-		});
-		return this.code(status)
-			.type("text/html; charset=utf-8")
-			.header("cache-control", "no-cache")
-			.send(renderPage(site, element));
-	});
+	decorateReplies(app, config, assets);
 
 	await app.register(helmet, {
 		// The Vite dev server injects inline styles and opens a websocket: no CSP there.
@@ -86,6 +67,8 @@ export async function buildApp({
 						},
 					},
 	});
+
+	await registerForms(app);
 
 	if (serveAssets) {
 		await app.register(fastifyStatic, {
@@ -113,25 +96,22 @@ export async function buildApp({
 	);
 
 	app.setNotFoundHandler((request, reply) => {
-		if (isAjax(request.headers)) return reply.code(404).send({ error: "Not found" });
-		return reply.page(createElement(ErrorPage, { status: 404 }), 404);
+		if (isAjax(request)) return reply.code(404).send({ error: "Not found" });
+		return reply.page(createElement(ErrorPage, { status: 404 }), { status: 404 });
 	});
 
 	app.setErrorHandler((error, request, reply) => {
 		const status = statusOf(error);
 		if (status >= 500) request.log.error(error);
-		if (isAjax(request.headers)) {
+		if (isAjax(request)) {
 			const message = status < 500 && error instanceof Error ? error.message : "Internal server error";
 			return reply.code(status).send({ error: message });
 		}
-		return reply.page(createElement(ErrorPage, { status: status === 404 ? 404 : 500 }), status);
+		const page = status === 404 || status === 413 ? status : status < 500 ? 400 : 500;
+		return reply.page(createElement(ErrorPage, { status: page }), { status });
 	});
 
 	return app;
-}
-
-function isAjax(headers: Record<string, string | string[] | undefined>): boolean {
-	return headers["x-requested-with"] === "XMLHttpRequest";
 }
 
 function statusOf(error: unknown): number {

@@ -1,5 +1,6 @@
 import { createContext, use } from "react";
 import type { ClientAssets } from "./assets";
+import type { SnippetCollector } from "./snippets";
 
 /** What every server-rendered component may know about the request it renders for. */
 export interface Site {
@@ -8,6 +9,8 @@ export interface Site {
 	readonly cmsMode: boolean;
 	readonly sentryDsn: string | undefined;
 	readonly assets: ClientAssets;
+	/** Set when rendering an ajax response: the page's snippets are collected instead of rendered. */
+	readonly snippets: SnippetCollector | undefined;
 	/** Turns a site path ('/register') into a URL under the base path. */
 	href(path: string): string;
 	/** Unique per page: the identifierPrefix of the next island of that name. */

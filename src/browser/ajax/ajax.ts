@@ -1,0 +1,181 @@
+import type { ComponentLoader } from "../component-loader";
+import { announce, hideError, showError, showProgressLater } from "./feedback";
+import { SnippetHistory } from "./history";
+import { message } from "./messages";
+import { type Payload, parsePayload } from "./payload";
+import { applySnippets } from "./snippets";
+
+export interface AjaxRequest {
+	url: string;
+	method: string;
+	body?: FormData | URLSearchParams;
+	/** The link or form that sent it: it carries `is-loading` meanwhile. */
+	element: Element;
+	submitter?: HTMLElement | null;
+	/** push: a navigation (links, GET forms); replace: autosubmitted filters; false: no history. */
+	history: "push" | "replace" | false;
+}
+
+declare global {
+	interface DocumentEventMap {
+		"ajax:before": CustomEvent<AjaxRequest>;
+		"ajax:success": CustomEvent<{ request: AjaxRequest; payload: Payload }>;
+		"ajax:error": CustomEvent<{ request: AjaxRequest; error: unknown }>;
+		"ajax:component": CustomEvent<Payload["component"]>;
+	}
+}
+
+const LOADING = "is-loading";
+
+class ResponseError extends Error {
+	override readonly name = "ResponseError";
+}
+
+/**
+ * Sends forms and links with class `ajax` through fetch and applies the JSON payload (SPEC.md §7).
+ * One request at a time: a new one aborts the old one, Escape aborts it, and an aborted request's
+ * response is never applied. Failures are shown with a retry; nothing the user typed is touched.
+ */
+export class Ajax {
+	#current: { controller: AbortController; element: Element } | undefined;
+	readonly #history = new SnippetHistory();
+
+	constructor(readonly components: ComponentLoader) {}
+
+	start(): void {
+		document.addEventListener("click", (event) => this.#onClick(event));
+		document.addEventListener("submit", (event) => this.#onSubmit(event));
+		document.addEventListener("keydown", (event) => {
+			// A key press something else handled (a modal closing on Escape) is not ours.
+			const target = event.target instanceof Element ? event.target : null;
+			if (event.key !== "Escape" || event.defaultPrevented || target?.closest("dialog[open], [aria-modal]"))
+				return;
+			this.abort();
+		});
+		addEventListener("popstate", (event) => {
+			if (this.#history.restore(event)) this.abort();
+		});
+	}
+
+	abort(): void {
+		this.#current?.controller.abort();
+	}
+
+	async send(request: AjaxRequest): Promise<void> {
+		// A second click on what is already loading must not send it twice.
+		if (this.#current?.element === request.element) return;
+		if (!document.dispatchEvent(new CustomEvent("ajax:before", { cancelable: true, detail: request })))
+			return;
+		this.abort();
+		const controller = new AbortController();
+		const current = { controller, element: request.element };
+		this.#current = current;
+		const loading = [request.element, request.submitter].filter((element) => element instanceof Element);
+		for (const element of loading) element.classList.add(LOADING);
+		request.element.setAttribute("aria-busy", "true");
+		const hideProgress = showProgressLater();
+		hideError();
+		try {
+			const response = await fetch(request.url, {
+				method: request.method,
+				body: request.body ?? null,
+				headers: { "X-Requested-With": "XMLHttpRequest", Accept: "application/json" },
+				credentials: "same-origin",
+				signal: controller.signal,
+			});
+			const json = /json/.test(response.headers.get("content-type") ?? "")
+				? await response.json().catch(() => undefined)
+				: undefined;
+			if (controller.signal.aborted) return;
+			const payload = response.ok ? parsePayload(json) : undefined;
+			if (!payload) {
+				// A GET link answered with a page (not the payload) is best shown as that page.
+				if (response.ok && request.method === "GET" && json === undefined) {
+					location.assign(request.url);
+					return;
+				}
+				throw new ResponseError((json as { error?: unknown } | undefined)?.error?.toString());
+			}
+			this.#apply(payload, request);
+		} catch (error) {
+			if (controller.signal.aborted) return;
+			const text = error instanceof ResponseError ? error.message || message("failed") : message("offline");
+			showError(text, () => void this.send(request));
+			document.dispatchEvent(new CustomEvent("ajax:error", { detail: { request, error } }));
+		} finally {
+			hideProgress();
+			for (const element of loading) element.classList.remove(LOADING);
+			request.element.removeAttribute("aria-busy");
+			if (this.#current === current) this.#current = undefined;
+		}
+	}
+
+	#apply(payload: Payload, request: AjaxRequest): void {
+		if (request.history === "push") this.#history.saveCurrent();
+		const applied = applySnippets(payload.snippets, payload.append ? "all" : "marked");
+		this.#history.record(applied);
+		if (request.history) this.#history.add(request.url, request.history, payload.state);
+		if (applied.length) announce(message("updated"));
+		const { component } = payload;
+		if (component) {
+			for (const element of this.components.elementsWith(component.name)) {
+				element.dispatchEvent(new CustomEvent("ajax:component", { detail: component }));
+			}
+			document.dispatchEvent(new CustomEvent("ajax:component", { detail: component }));
+		}
+		document.dispatchEvent(new CustomEvent("ajax:success", { detail: { request, payload } }));
+		if (payload.redirect) location.assign(payload.redirect);
+	}
+
+	#onClick(event: MouseEvent): void {
+		if (
+			event.defaultPrevented ||
+			event.button !== 0 ||
+			event.metaKey ||
+			event.ctrlKey ||
+			event.shiftKey ||
+			event.altKey
+		)
+			return;
+		const link = event.target instanceof Element ? event.target.closest("a.ajax") : null;
+		if (
+			!(link instanceof HTMLAnchorElement) ||
+			link.origin !== location.origin ||
+			link.hasAttribute("download")
+		)
+			return;
+		if (link.target && link.target !== "_self") return;
+		event.preventDefault();
+		const history = link.dataset.ajaxHistory === "false" ? false : "push";
+		void this.send({ url: link.href, method: "GET", element: link, history });
+	}
+
+	#onSubmit(event: SubmitEvent): void {
+		const form = event.target;
+		if (!(form instanceof HTMLFormElement) || !form.classList.contains("ajax") || event.defaultPrevented)
+			return;
+		event.preventDefault();
+		const submitter = event.submitter;
+		const method = (
+			submitter?.getAttribute("formmethod") ||
+			form.getAttribute("method") ||
+			"GET"
+		).toUpperCase();
+		// Attributes, not form.action/form.method: a control named "action" would shadow those.
+		const target = submitter?.getAttribute("formaction") ?? form.getAttribute("action");
+		const action = new URL(target || location.href, document.baseURI).href;
+		const data = new FormData(form, submitter);
+		const request: AjaxRequest = { url: action, method, element: form, submitter, history: false };
+		if (method === "GET") {
+			const url = new URL(action);
+			// Replace the query, never append to it: parameters must not pile up.
+			url.search = new URLSearchParams(data as unknown as Record<string, string>).toString();
+			request.url = url.href;
+			request.history = form.hasAttribute("data-autosubmit") ? "replace" : "push";
+		} else {
+			request.body =
+				method === "POST" ? data : new URLSearchParams(data as unknown as Record<string, string>);
+		}
+		void this.send(request);
+	}
+}

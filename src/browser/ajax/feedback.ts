@@ -1,0 +1,74 @@
+import { message } from "./messages";
+
+/** What the user sees of a request: a progress bar once it is slow, a polite announcement, errors. */
+
+const PROGRESS_DELAY = 400;
+
+/** Shows a progress bar at the top of the page if the request takes longer than 400 ms; call the result to hide it. */
+export function showProgressLater(): () => void {
+	let bar: HTMLElement | undefined;
+	const timer = setTimeout(() => {
+		bar = document.createElement("div");
+		bar.className = "ajax-progress";
+		bar.setAttribute("role", "progressbar");
+		bar.setAttribute("aria-label", message("loading"));
+		document.body.append(bar);
+	}, PROGRESS_DELAY);
+	return () => {
+		clearTimeout(timer);
+		bar?.remove();
+	};
+}
+
+let liveRegion: HTMLElement | undefined;
+
+/** Tells screen-reader users that part of the page changed, without moving their focus. */
+export function announce(text: string): void {
+	if (!liveRegion?.isConnected) {
+		liveRegion = document.createElement("div");
+		liveRegion.className = "visually-hidden";
+		liveRegion.setAttribute("aria-live", "polite");
+		document.body.append(liveRegion);
+	}
+	const region = liveRegion;
+	region.textContent = "";
+	// A change in a later task is announced even when the text is the same as last time.
+	setTimeout(() => {
+		region.textContent = text;
+	}, 50);
+}
+
+let errorBox: HTMLElement | undefined;
+
+/** Shows a failure with a retry button; only one at a time. */
+export function showError(text: string, retry: () => void): void {
+	hideError();
+	const box = document.createElement("div");
+	box.className = "ajax-error";
+	box.setAttribute("role", "alert");
+	const paragraph = document.createElement("p");
+	paragraph.textContent = text;
+	const retryButton = button(message("retry"), "button button--primary", () => {
+		hideError();
+		retry();
+	});
+	const closeButton = button("×", "ajax-error__close", hideError);
+	closeButton.setAttribute("aria-label", message("close"));
+	box.append(paragraph, retryButton, closeButton);
+	document.body.append(box);
+	errorBox = box;
+}
+
+export function hideError(): void {
+	errorBox?.remove();
+	errorBox = undefined;
+}
+
+function button(text: string, className: string, onClick: () => void): HTMLButtonElement {
+	const element = document.createElement("button");
+	element.type = "button";
+	element.className = className;
+	element.textContent = text;
+	element.addEventListener("click", onClick);
+	return element;
+}

@@ -1,0 +1,62 @@
+const TITLE_SNIPPET = "snippet--title";
+
+/** all: the payload said `append`; marked: only elements with data-ajax-append; none: history restore. */
+export type AppendMode = "all" | "marked" | "none";
+
+export interface AppliedSnippet {
+	id: string;
+	html: string;
+	appended: boolean;
+}
+
+/**
+ * Applies snippets: replaces (or appends to) the content of the elements with those ids;
+ * `snippet--title` sets the document title. Focus and caret survive when the focused element is
+ * replaced by one with the same id.
+ */
+export function applySnippets(snippets: Record<string, string>, mode: AppendMode): AppliedSnippet[] {
+	const focused = document.activeElement;
+	const focusId = focused?.id;
+	const caret =
+		focused instanceof HTMLInputElement || focused instanceof HTMLTextAreaElement ? caretOf(focused) : null;
+	const updated: AppliedSnippet[] = [];
+	for (const [id, html] of Object.entries(snippets)) {
+		if (id === TITLE_SNIPPET) {
+			document.title = textOf(html);
+			continue;
+		}
+		const element = document.getElementById(id);
+		if (!element) continue;
+		const appended = mode === "all" || (mode === "marked" && element.hasAttribute("data-ajax-append"));
+		if (appended) element.insertAdjacentHTML("beforeend", html);
+		else element.innerHTML = html;
+		updated.push({ id, html, appended });
+	}
+	if (focusId && focused && !focused.isConnected) {
+		const replacement = document.getElementById(focusId);
+		replacement?.focus({ preventScroll: true });
+		if (caret && (replacement instanceof HTMLInputElement || replacement instanceof HTMLTextAreaElement)) {
+			try {
+				replacement.setSelectionRange(caret[0], caret[1]);
+			} catch {
+				// Inputs without a selection (email, number) refuse it; focus is what matters there.
+			}
+		}
+	}
+	return updated;
+}
+
+function caretOf(input: HTMLInputElement | HTMLTextAreaElement): [number, number] | null {
+	try {
+		return input.selectionStart === null
+			? null
+			: [input.selectionStart, input.selectionEnd ?? input.selectionStart];
+	} catch {
+		return null;
+	}
+}
+
+/** The title snippet may arrive as HTML: the title is its text. */
+function textOf(html: string): string {
+	return new DOMParser().parseFromString(html, "text/html").body.textContent?.trim() ?? "";
+}

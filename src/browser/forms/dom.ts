@@ -1,0 +1,141 @@
+/**
+ * The validation engine's DOM adapter: form elements read as the `ValidationControl`s and the
+ * `ValidationForm` of src/validation/rules.ts, so that the browser gives the server's verdicts. Used by
+ * the runtime's form behaviour and by the Nette drop-in (nette.ts) alike.
+ */
+import {
+	type ControlValue,
+	parseRules,
+	textValue,
+	type ValidationControl,
+	type ValidationForm,
+} from "../../validation";
+
+export type FieldElement = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement | HTMLButtonElement;
+
+export interface DomControl extends ValidationControl {
+	/** The element carrying the rules: the control itself, or the first item of a list. */
+	readonly field: FieldElement;
+	/** The elements read: `field` alone, or every item of a radio or checkbox list. */
+	readonly elements: readonly FieldElement[];
+}
+
+export interface DomForm extends ValidationForm {
+	control(name: string): DomControl | undefined;
+}
+
+export const isField = (element: unknown): element is FieldElement =>
+	element instanceof HTMLInputElement ||
+	element instanceof HTMLSelectElement ||
+	element instanceof HTMLTextAreaElement ||
+	element instanceof HTMLButtonElement;
+
+/** Radio items and `name[]` checkboxes sharing a name are one control, named after the group. */
+const isListItem = (element: FieldElement): boolean =>
+	element instanceof HTMLInputElement &&
+	(element.type === "radio" || (element.type === "checkbox" && element.name.endsWith("[]")));
+
+/** The fields of a form as the engine's controls, in document order, lists grouped at their first item. */
+export function controlsOf(form: HTMLFormElement): DomControl[] {
+	const groups = new Map<string, FieldElement[]>();
+	const order: FieldElement[][] = [];
+	for (const element of form.elements) {
+		if (!isField(element)) continue;
+		const group = isListItem(element) && element.name ? groups.get(element.name) : undefined;
+		if (group) {
+			group.push(element);
+			continue;
+		}
+		const elements = [element];
+		if (isListItem(element)) groups.set(element.name, elements);
+		order.push(elements);
+	}
+	return order.map(toControl);
+}
+
+/** The control a field belongs to: the whole list for a radio or checkbox-list item, else the field alone. */
+export function controlOf(field: FieldElement): DomControl {
+	const { form } = field;
+	return toControl(isListItem(field) && field.name && form ? fieldsNamed(form, field.name) : [field]);
+}
+
+/**
+ * The form as the engine sees it, submitted by `submitter` (for `:submitted`). `controls` already read
+ * are reused; other names are looked up (and read) only when a rule refers to them.
+ */
+export function formView(
+	form: HTMLFormElement,
+	submitter?: Element | null,
+	controls: readonly DomControl[] = [],
+): DomForm {
+	const named = new Map<string, DomControl | undefined>(controls.map((control) => [control.name, control]));
+	return {
+		submitter: (submitter as HTMLButtonElement | null | undefined)?.name || null,
+		control(name) {
+			if (!named.has(name)) {
+				const fields = fieldsNamed(form, name);
+				named.set(name, fields.length ? toControl(fields) : undefined);
+			}
+			return named.get(name);
+		},
+	};
+}
+
+// Not `elements.namedItem`: it also matches ids.
+const fieldsNamed = (form: HTMLFormElement, name: string): FieldElement[] =>
+	[...form.elements].filter((element): element is FieldElement => isField(element) && element.name === name);
+
+/** `elements`: one field, or the items of a list (never empty). */
+function toControl(elements: readonly FieldElement[]): DomControl {
+	const first = elements[0]!;
+	const rules = first.getAttribute("data-nette-rules");
+	return {
+		name: first.name,
+		value: readValue(first, elements),
+		rules: rules === null ? undefined : parseRules(rules),
+		emptyValue: first.getAttribute("data-nette-empty-value") ?? undefined,
+		// `:disabled` covers a disabled fieldset too: the browser would not send the value.
+		disabled: elements.every((element) => element.matches(":disabled")),
+		hidden: elements.every((element) => !element.checkVisibility()),
+		type: first.type,
+		badInput: first instanceof HTMLInputElement && first.willValidate && first.validity.badInput,
+		field: first,
+		elements,
+	};
+}
+
+/** A control's value as the engine's contract (and Nette's getValue) defines it. */
+function readValue(first: FieldElement, elements: readonly FieldElement[] = [first]): ControlValue {
+	if (first instanceof HTMLSelectElement) {
+		const selected = Array.from(first.selectedOptions, (option) => option.value);
+		return first.multiple ? selected : (selected[0] ?? null);
+	}
+	if (first instanceof HTMLTextAreaElement) return textValue(first.value, true);
+	if (first instanceof HTMLInputElement) {
+		// File objects carry name, size and type: they are the engine's FileInfo as they are.
+		if (first.type === "file") return [...(first.files ?? [])];
+		if (first.type === "radio" || isListItem(first)) {
+			const checked = elements.filter((item) => (item as HTMLInputElement).checked).map((item) => item.value);
+			return first.type === "radio" ? (checked[0] ?? null) : checked;
+		}
+		if (first.type === "checkbox") return first.checked;
+	}
+	return textValue(first.value);
+}
+
+let generated = 0;
+
+/** The element's id, given one first if it has none (error blocks and summary links point at fields). */
+export function idOf(element: Element): string {
+	element.id ||= `field-${++generated}`;
+	return element.id;
+}
+
+/** A text field whose value a rule normalised to other text (`url` adds a scheme) shows that text. */
+export function writeBack(control: DomControl, value: ControlValue | undefined): void {
+	const { field } = control;
+	// Only text is rewritten to other text; "" is the empty value (`data-nette-empty-value`) mapped, not typed.
+	if (typeof value === "string" && value && value !== control.value && field instanceof HTMLInputElement) {
+		field.value = value;
+	}
+}

@@ -1,0 +1,50 @@
+/**
+ * What a control shows of its verdict (DESIGN.md §4): `has-error` or `is-valid` on its `.form-item`, the
+ * message in the item's error block, `aria-invalid` on the control and the block in its
+ * `aria-describedby`. Works on markup from any server: a missing error block is created.
+ */
+import { type DomControl, idOf } from "./dom";
+
+const INVALID = "has-error";
+const VALID = "is-valid";
+const ERROR_BLOCK = ".form-item__error";
+
+/** A field's `.form-item` (for markup without one, its parent). */
+export function itemOf(field: Element): HTMLElement | null {
+	return field.closest<HTMLElement>(".form-item") ?? field.parentElement;
+}
+
+/**
+ * Shows a verdict: `null` valid; a message invalid; `undefined` invalid with what the error block
+ * already says (the server's message).
+ */
+export function showVerdict(control: DomControl, error: string | null | undefined): void {
+	const invalid = error !== null;
+	const item = itemOf(control.field);
+	item?.classList.toggle(INVALID, invalid);
+	item?.classList.toggle(VALID, !invalid);
+	const block = item && (invalid ? errorBlock(item, control) : item.querySelector(ERROR_BLOCK));
+	if (block && error !== undefined) block.textContent = error ?? "";
+	for (const field of control.elements) {
+		if (!invalid) {
+			field.removeAttribute("aria-invalid");
+			continue;
+		}
+		field.setAttribute("aria-invalid", "true");
+		const described = field.getAttribute("aria-describedby")?.split(/\s+/).filter(Boolean) ?? [];
+		if (block && !described.includes(block.id)) {
+			field.setAttribute("aria-describedby", [...described, block.id].join(" "));
+		}
+	}
+}
+
+function errorBlock(item: HTMLElement, control: DomControl): HTMLElement {
+	let block = item.querySelector<HTMLElement>(ERROR_BLOCK);
+	if (!block) {
+		block = document.createElement("p");
+		block.className = ERROR_BLOCK.slice(1);
+		item.append(block);
+	}
+	block.id ||= `${idOf(control.field)}-error`;
+	return block;
+}

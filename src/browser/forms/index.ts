@@ -1,0 +1,177 @@
+/**
+ * Form validation in the browser (SPEC.md §5), the chunk the core's shim (shim.ts) loads once a page has
+ * a form with rules. Everything rule-related comes from the engine (src/validation); this module decides
+ * when to validate and shows the result:
+ * - on submit every visible, enabled control in scope is checked; the messages appear once each in the
+ *   form's summary, the first failing field is focused and its form item scrolled to;
+ * - live, a control is checked on change, on blur after it was edited, and on keyup (debounced) once it
+ *   has been left edited; live checks never move focus;
+ * - the server's errors (`data-nette-error`) stay until the user changes the value;
+ * - toggles are applied at start, on change and after a reset.
+ */
+import { ERROR_SCROLL_OFFSET, INPUT_VALIDATION_KEYUP_DEBOUNCE } from "../../constants";
+import { toggleSelector, toggles, validateControl, validateForm } from "../../validation";
+import type { Scroll } from "../scroll";
+import { controlsOf, type DomControl, type FieldElement, formView, isField, writeBack } from "./dom";
+import { itemOf, showVerdict } from "./field-state";
+import { formMessage } from "./messages";
+import { removeSummary, SUMMARY_LINK, showSummary } from "./summary";
+
+export interface FormValidation {
+	/** Starts a form the shim found: applies its toggles and shows the server's errors as live ones. */
+	init(form: HTMLFormElement): void;
+	/** Validates a form as submitting it with `submitter` would: states, summary, focus and scroll. */
+	validate(form: HTMLFormElement, submitter?: HTMLElement | null): boolean;
+	/** The submit listener (capture phase, on document): stops the submission of an invalid form. */
+	onSubmit(event: SubmitEvent): void;
+}
+
+/**
+ * @param forms the forms the shim found, each with whether it is validated (false: its author wrote
+ *   `novalidate`; it only gets its toggles)
+ */
+export function createFormValidation(
+	scroll: Scroll,
+	forms: WeakMap<HTMLFormElement, boolean>,
+): FormValidation {
+	const badInputMessage = formMessage("badInput");
+	// Fields edited since focused, and fields left edited (from then on they are checked as the user types).
+	const edited = new WeakSet<Element>();
+	const left = new WeakSet<Element>();
+	// The value a field had when the server rendered its error: that error stands until the value changes.
+	const serverValue = new WeakMap<Element, string>();
+
+	const validatedField = (target: EventTarget | null): FieldElement | null =>
+		isField(target) && target.form && forms.get(target.form) ? target : null;
+
+	const markValid = (control: DomControl) => {
+		const { field } = control;
+		const server = serverValue.get(field);
+		if (server === JSON.stringify(control.value)) return;
+		if (server !== undefined) serverValue.delete(field);
+		showVerdict(control, null);
+	};
+
+	const focusField = (field: HTMLElement) => {
+		// SPEC.md's -120 px scroll offset: the page scrolls to 120 px above the item, so the item lands
+		// 120 px below the viewport's top (scrollTo's offset is that gap, counted positive).
+		scroll.scrollTo(itemOf(field) ?? field, -ERROR_SCROLL_OFFSET);
+		field.focus({ preventScroll: true });
+	};
+
+	const validateLive = (field: FieldElement, normalise: boolean) => {
+		// A field of a validated form; its control is the whole list for a radio or checkbox-list item.
+		const view = formView(field.form!);
+		const control = view.control(field.name);
+		if (!control || control.disabled || !(control.rules || control.badInput)) return;
+		const { error, value } = validateControl(control, view, { badInputMessage });
+		if (error) {
+			showVerdict(view.control(error.control) ?? control, error.message);
+		} else {
+			// Not while typing: a scheme appearing in front of what is being typed would get in the way.
+			if (normalise) writeBack(control, value);
+			markValid(control);
+		}
+	};
+	// Not ../debounce: sharing it with the core would split it into a chunk that costs more than these lines.
+	let timer: ReturnType<typeof setTimeout> | undefined;
+
+	const toggle = (form: HTMLFormElement) => {
+		const controls = controlsOf(form);
+		for (const [key, visible] of toggles(controls, formView(form, null, controls))) {
+			for (const element of document.querySelectorAll<HTMLElement>(toggleSelector(key))) {
+				element.hidden = !visible;
+			}
+		}
+	};
+
+	document.addEventListener("input", (event) => {
+		const field = validatedField(event.target);
+		if (field) edited.add(field);
+	});
+	document.addEventListener("change", (event) => {
+		const form = isField(event.target) ? event.target.form : null;
+		if (!form || !forms.has(form)) return;
+		toggle(form);
+		const field = validatedField(event.target);
+		if (field) validateLive(field, true);
+	});
+	document.addEventListener("focusout", (event) => {
+		const field = validatedField(event.target);
+		if (!field || !edited.has(field)) return;
+		edited.delete(field);
+		left.add(field);
+		validateLive(field, true);
+	});
+	document.addEventListener("keyup", (event) => {
+		const field = validatedField(event.target);
+		if (!field || !left.has(field)) return;
+		clearTimeout(timer);
+		timer = setTimeout(() => validateLive(field, false), INPUT_VALIDATION_KEYUP_DEBOUNCE);
+	});
+	// A summary link (ours or the server's) focuses its field: following the anchor alone would not.
+	document.addEventListener("click", (event) => {
+		const link = event.target instanceof Element ? event.target.closest(SUMMARY_LINK) : null;
+		const field = validatedField(link && document.getElementById(link.getAttribute("href")!.slice(1)));
+		if (!field) return;
+		event.preventDefault();
+		focusField(field);
+	});
+	document.addEventListener("reset", (event) => {
+		const form = event.target as HTMLFormElement;
+		// The reset happens after the event: toggle on the values it leaves.
+		if (forms.has(form)) setTimeout(() => toggle(form));
+	});
+
+	const validate = (form: HTMLFormElement, submitter?: HTMLElement | null): boolean => {
+		const scope = submitter?.hasAttribute("formnovalidate")
+			? (JSON.parse(submitter.getAttribute("data-nette-validation-scope") ?? "[]") as unknown[]).map(String)
+			: undefined;
+		const controls = controlsOf(form);
+		const view = formView(form, submitter, controls);
+		const result = validateForm(controls, view, { scope, badInputMessage });
+		const failed = new Set(result.errors.map((error) => error.control));
+		for (const [name, value] of result.values) {
+			const control = view.control(name);
+			if (!control || failed.has(name)) continue;
+			writeBack(control, value);
+			markValid(control);
+		}
+		// An error names a control the engine found through this view.
+		const entries = result.errors.map(({ control, message }) => ({
+			control: view.control(control)!,
+			message,
+		}));
+		for (const { control, message } of entries) showVerdict(control, message);
+		const [first] = entries;
+		if (!first) {
+			removeSummary(form);
+			return true;
+		}
+		showSummary(form, entries);
+		focusField(first.control.field);
+		return false;
+	};
+
+	return {
+		init(form) {
+			toggle(form);
+			if (!forms.get(form)) return;
+			for (const control of controlsOf(form)) {
+				if (!control.elements.some((field) => field.hasAttribute("data-nette-error"))) continue;
+				serverValue.set(control.field, JSON.stringify(control.value));
+				for (const field of control.elements) left.add(field);
+				showVerdict(control, undefined);
+			}
+		},
+		validate,
+		onSubmit(event) {
+			const form = event.target;
+			if (!(form instanceof HTMLFormElement) || !forms.get(form) || event.defaultPrevented) return;
+			if (!validate(form, event.submitter)) {
+				event.preventDefault();
+				event.stopPropagation();
+			}
+		},
+	};
+}

@@ -1,0 +1,344 @@
+/**
+ * `dist/nette-forms.js`: a drop-in for netteForms.js 3.5.3 built on our engine. A classic script that
+ * defines `window.Nette` with Nette's API — and, unless `Nette.noInit` was set before it loaded, starts
+ * every form on DOMContentLoaded — so a Nette site swaps the script and keeps its markup, its custom
+ * validators and its overrides (every method reaches the others through `window.Nette`, as Nette's
+ * `this` does). Where it deliberately differs from Nette is listed in README.md, "Nette Forms
+ * compatibility". Nothing here decides a rule: verdicts, messages and toggles come from src/validation.
+ */
+import {
+	type ControlValue,
+	validateControl as check,
+	validators as engineValidators,
+	inScope,
+	parseRules,
+	toggleSelector,
+	toggles,
+	type ValidationControl,
+	type Validator,
+	type ValidatorContext,
+} from "../../validation";
+import { controlOf, controlsOf, type DomControl, type FieldElement, formView, isField } from "./dom";
+import { formMessage } from "./messages";
+
+/** Nette's validator signature: `newValue.value` is where a validator leaves a normalised value. */
+type NetteValidator = (elem: unknown, arg: unknown, val: unknown, newValue?: { value: unknown }) => unknown;
+type NetteElement = FieldElement | RadioNodeList;
+interface NetteError {
+	element: FieldElement;
+	message: string;
+}
+
+declare global {
+	interface Window {
+		Nette?: unknown;
+	}
+}
+
+const field = (elem: NetteElement): FieldElement =>
+	(elem instanceof RadioNodeList ? elem[0] : elem) as FieldElement;
+const formOf = (elem: FieldElement): HTMLFormElement => elem.form ?? document.createElement("form");
+
+// The button a running validateForm was called for: `:submitted` compares it (Nette 3.5.3 never sets it).
+let submitter: Element | null = null;
+
+/** Nette hands file validators a FileList, ours get File[]: each side gets its own. */
+const toNette = (value: ControlValue, control: ValidationControl): unknown =>
+	control.type === "file" ? ((control as DomControl).field as HTMLInputElement).files : value;
+const toEngine = (value: unknown): ControlValue =>
+	value instanceof FileList ? [...value] : (value as ControlValue);
+
+/** A custom (or overriding) Nette validator, as the engine calls validators. */
+const fromNette =
+	(validator: NetteValidator): Validator =>
+	(value, arg, context) => {
+		const ref = { value: toNette(value, context.control) };
+		const result = validator.call(
+			nette.validators,
+			(context.control as DomControl).field,
+			arg,
+			ref.value,
+			ref,
+		);
+		context.value = toEngine(ref.value);
+		// Nette skips a rule on null only; any other answer counts by its truthiness.
+		return result === null ? null : !!result;
+	};
+
+/** One of our validators, callable the way Nette code calls `Nette.validators.x(elem, arg, val, newValue)`. */
+const toNetteValidator =
+	(validator: Validator): NetteValidator =>
+	(elem, arg, val, newValue) => {
+		const control = controlOf(field(elem as NetteElement));
+		const context: ValidatorContext = {
+			control,
+			form: formView(formOf(control.field), submitter),
+			value: toEngine(val),
+			valid: () => nette.validateControl(control.field, undefined, true),
+		};
+		const result = validator(context.value, arg, context);
+		if (newValue) newValue.value = context.value;
+		return result;
+	};
+
+// Reads give Nette-style functions; writes (a site's custom validators) reach the engine's registry.
+const validators = new Proxy(
+	Object.fromEntries(Object.entries(engineValidators).map(([name, fn]) => [name, toNetteValidator(fn)])),
+	{
+		set(target, name, validator) {
+			target[name as string] = validator;
+			if (typeof name === "string") engineValidators[name] = fromNette(validator);
+			return true;
+		},
+		deleteProperty(target, name) {
+			delete target[name as string];
+			if (typeof name === "string") delete engineValidators[name];
+			return true;
+		},
+	},
+) as Record<string, NetteValidator>;
+
+/** A control as the engine sees it, with the rules and travelling value a Nette caller may pass instead. */
+function probe(elem: NetteElement, rules?: unknown, value?: { value: unknown }): DomControl {
+	const control = controlOf(field(elem));
+	return {
+		...control,
+		rules: rules === undefined ? control.rules : parseRules(rules),
+		value: value ? toEngine(value.value) : control.value,
+	};
+}
+
+const webalizeTable: Record<string, string> = {
+	á: "a",
+	ä: "a",
+	č: "c",
+	ď: "d",
+	é: "e",
+	ě: "e",
+	í: "i",
+	ľ: "l",
+	ň: "n",
+	ó: "o",
+	ô: "o",
+	ř: "r",
+	š: "s",
+	ť: "t",
+	ú: "u",
+	ů: "u",
+	ý: "y",
+	ž: "z",
+};
+
+const listening = new WeakSet<HTMLFormElement>();
+const PROBE = "probe";
+
+const nette = {
+	version: "3.5.3",
+	formErrors: [] as NetteError[],
+	validators,
+
+	getValue(elem: NetteElement): unknown {
+		const item = field(elem);
+		if (!isField(item)) return null;
+		return item.type === "file" ? (item as HTMLInputElement).files : controlOf(item).value;
+	},
+
+	getEffectiveValue(elem: NetteElement, filter = false): unknown {
+		const control = controlOf(field(elem));
+		if (filter) return check(control, formView(formOf(control.field), submitter)).value;
+		return control.value === control.emptyValue ? "" : nette.getValue(elem);
+	},
+
+	validateRule(elem: NetteElement, op: string, arg: unknown, value?: { value: unknown }): boolean | null {
+		const control = controlOf(field(elem));
+		const form = formView(formOf(control.field), submitter);
+		const current = value ?? { value: check(control, form).value };
+		const rule = { op, arg, rules: [] };
+		// The engine evaluates single rules inside rule lists: a condition toggling a probe gives the verdict
+		// (absent: skipped), a condition's evaluation the value its validator normalised.
+		const visible = toggles(
+			[{ ...probe(elem, [{ ...rule, toggle: { [PROBE]: true } }], current), emptyValue: undefined }],
+			form,
+		);
+		if (value) value.value = check({ ...probe(elem, [rule], current), emptyValue: undefined }, form).value;
+		return visible.has(PROBE) ? !!visible.get(PROBE) : null;
+	},
+
+	validateControl(
+		elem: NetteElement,
+		rules?: unknown,
+		onlyCheck = false,
+		value?: { value: unknown },
+	): boolean {
+		const control = probe(elem, rules, value);
+		const form = formView(formOf(control.field), submitter);
+		const { error, value: normalised } = check(control, form, { badInputMessage: formMessage("badInput") });
+		if (value) value.value = normalised;
+		if (error && !onlyCheck)
+			nette.addError(form.control(error.control)?.field ?? control.field, error.message);
+		return !error;
+	},
+
+	validateForm(sender: HTMLFormElement | FieldElement, onlyCheck = false): boolean {
+		const form = sender instanceof HTMLFormElement ? sender : formOf(sender);
+		let scope: string[] | undefined;
+		nette.formErrors = [];
+		if (sender.getAttribute("formnovalidate") !== null) {
+			scope = (JSON.parse(sender.getAttribute("data-nette-validation-scope") ?? "[]") as unknown[]).map(
+				String,
+			);
+			if (!scope.length) {
+				nette.showFormErrors(form, []);
+				return true;
+			}
+		}
+		submitter = sender === form ? null : sender;
+		try {
+			const controls = controlsOf(form).filter((control) => !scope || inScope(control.name, scope));
+			// Nette leaves a bad input to the browser's bubble; SPEC.md shows its own message like any other.
+			const bad = controls.find((control) => control.badInput);
+			if (bad) {
+				nette.addError(bad.field, formMessage("badInput"));
+				nette.showFormErrors(form, nette.formErrors);
+				return false;
+			}
+			for (const control of controls) {
+				if (
+					control.rules &&
+					!nette.isDisabled(control.field) &&
+					!nette.validateControl(control.field, undefined, onlyCheck) &&
+					!nette.formErrors.length
+				) {
+					return false;
+				}
+			}
+		} finally {
+			submitter = null;
+		}
+		const success = !nette.formErrors.length;
+		nette.showFormErrors(form, nette.formErrors);
+		return success;
+	},
+
+	isDisabled(elem: NetteElement): boolean {
+		return !!controlOf(field(elem)).disabled;
+	},
+
+	addError(elem: FieldElement, message: string): void {
+		nette.formErrors.push({ element: elem, message });
+	},
+
+	showFormErrors(_form: HTMLFormElement, errors: NetteError[]): void {
+		const messages: string[] = [];
+		let focusElem: FieldElement | undefined;
+		for (const error of errors) {
+			if (messages.includes(error.message)) continue;
+			messages.push(error.message);
+			focusElem ??= error.element;
+		}
+		if (messages.length) nette.showModal(messages.join("\n"), () => focusElem?.focus());
+	},
+
+	showModal(message: string, onclose: () => void): void {
+		const dialog = document.createElement("dialog");
+		if (!dialog.showModal) {
+			alert(message);
+			onclose();
+			return;
+		}
+		const style = document.createElement("style");
+		style.textContent =
+			".netteFormsModal { text-align: center; margin: auto; border: 2px solid black; padding: 1rem } .netteFormsModal button { padding: .1em 2em }";
+		const button = document.createElement("button");
+		button.textContent = "OK";
+		button.onclick = () => {
+			dialog.remove();
+			onclose();
+		};
+		dialog.className = "netteFormsModal";
+		// biome-ignore lint/performance/useDomNodeTextContent: innerText shows the line breaks, as Nette's does.
+		dialog.innerText = `${message}\n\n`;
+		dialog.append(style, button);
+		document.body.append(dialog);
+		dialog.showModal();
+	},
+
+	toggleForm(form: HTMLFormElement, event?: Event): void {
+		const controls = controlsOf(form);
+		const view = formView(form, null, controls);
+		// Nette hands each target's toggle the first control whose rules name it.
+		const sources = new Map<string, FieldElement>();
+		for (const control of controls) {
+			for (const key of toggles([control], view).keys())
+				if (!sources.has(key)) sources.set(key, control.field);
+		}
+		for (const [key, visible] of toggles(controls, view)) nette.toggle(key, visible, sources.get(key), event);
+		if (!event && !listening.has(form)) {
+			listening.add(form);
+			form.addEventListener("change", (change) => nette.toggleForm(form, change));
+		}
+	},
+
+	/** Whether the rules toggle anything; toggleForm applies the toggles of the whole form. */
+	toggleControl(elem: NetteElement, rules?: unknown): boolean {
+		const control = probe(elem, rules);
+		return toggles([control], formView(formOf(control.field), submitter)).size > 0;
+	},
+
+	toggle(selector: string, visible: boolean, _srcElement?: Element, _event?: Event): void {
+		for (const element of document.querySelectorAll<HTMLElement>(toggleSelector(selector))) {
+			element.hidden = !visible;
+		}
+	},
+
+	compactCheckboxes(form: HTMLFormElement, formData: FormData): void {
+		const values: Record<string, string[]> = {};
+		for (const elem of form.elements) {
+			if (
+				elem instanceof HTMLInputElement &&
+				elem.type === "checkbox" &&
+				elem.name.endsWith("[]") &&
+				elem.checked &&
+				!elem.disabled
+			) {
+				formData.delete(elem.name);
+				values[elem.name] = [...(values[elem.name] ?? []), elem.value];
+			}
+		}
+		for (const [name, list] of Object.entries(values)) formData.set(name.slice(0, -2), list.join(","));
+	},
+
+	initForm(form: HTMLFormElement): void {
+		if (form.method === "get" && form.hasAttribute("data-nette-compact")) {
+			form.addEventListener("formdata", (event) => nette.compactCheckboxes(form, event.formData));
+		}
+		if (![...form.elements].some((elem) => elem.getAttribute("data-nette-rules"))) return;
+		nette.toggleForm(form);
+		if (form.noValidate) return;
+		form.noValidate = true;
+		form.addEventListener("submit", (event) => {
+			if (!nette.validateForm((event.submitter as FieldElement | null) ?? form)) {
+				event.stopImmediatePropagation();
+				event.preventDefault();
+			}
+		});
+		form.addEventListener("reset", () => setTimeout(() => nette.toggleForm(form)));
+	},
+
+	initOnLoad(): void {
+		const init = () => {
+			for (const form of document.forms) nette.initForm(form);
+		};
+		if (document.readyState !== "loading") init();
+		else document.addEventListener("DOMContentLoaded", init);
+	},
+
+	webalize(s: string): string {
+		const ascii = [...s.toLowerCase()].map((ch) => webalizeTable[ch] ?? ch).join("");
+		return ascii.replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "");
+	},
+};
+
+const noInit = (window.Nette as { noInit?: boolean } | undefined)?.noInit;
+window.Nette = nette;
+if (!noInit) nette.initOnLoad();

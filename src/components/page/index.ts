@@ -1,0 +1,24 @@
+import type { ComponentDefinition } from "../../browser/component";
+
+/**
+ * The page header region: publishes its height as `--header-height` on the root (the CSS keeps
+ * fragment targets, find-in-page hits and focused elements out from under the sticky header with it)
+ * and marks it `is-scrolled` once the page has scrolled.
+ */
+export default {
+	connect(header, { signal }) {
+		const root = document.documentElement;
+		const measure = new ResizeObserver(() =>
+			root.style.setProperty("--header-height", `${header.getBoundingClientRect().height}px`),
+		);
+		measure.observe(header);
+		const mark = () => header.classList.toggle("is-scrolled", scrollY > 0);
+		addEventListener("scroll", mark, { passive: true, signal });
+		mark();
+		return () => {
+			measure.disconnect();
+			root.style.removeProperty("--header-height");
+			header.classList.remove("is-scrolled");
+		};
+	},
+} satisfies ComponentDefinition;

@@ -1,0 +1,163 @@
+/**
+ * A form defined once: its fields, and from them the `data-nette-rules` of each control in each language.
+ * The same exported rules are rendered into the markup and parsed back (src/validation's parseRules) to
+ * validate a submission, so the browser and the server judge by identical rules.
+ */
+
+import type { Field, Fields } from "./fields";
+import { FORM_LIMITS } from "./limits";
+import { DEFAULT_MESSAGES, formatServerMessage, INVALID_VALUE } from "./messages";
+import * as rule from "./rules";
+import { isCondition, isFieldRef, type RuleItem } from "./rules";
+import { type Lang, translate } from "./text";
+
+export interface FormDefinition<F extends Fields = Fields> {
+	/** Part of every control's id (`frm-<name>-<key>`), so two forms on a page do not clash. */
+	readonly name: string;
+	readonly fields: F;
+	/** The exported `data-nette-rules` of a field (undefined when it has none), by language. */
+	rulesJson(key: string, lang: Lang): string | undefined;
+}
+
+/** Nette's JSON: a rule `{op, msg, arg?}`, a condition `{op, rules, control, toggle?, arg?}`. */
+export type NetteRule =
+	| { op: string; msg: string; arg?: unknown }
+	| { op: string; rules: NetteRule[]; control: string; toggle?: Record<string, boolean>; arg?: unknown };
+
+const KEY = /^[A-Za-z_][A-Za-z0-9_]*$/;
+
+/** Lists submit as `name[]`, like Nette's checkbox lists, multi-selects and multiple uploads. */
+export function htmlName(key: string, field: Field): string {
+	const list =
+		field.kind === "checkboxList" ||
+		field.kind === "multiSelect" ||
+		(field.kind === "file" && field.multiple);
+	return list ? `${key}[]` : key;
+}
+
+export const controlId = (form: string, key: string): string => `frm-${form}-${key}`;
+
+/** The rules a field carries, in Nette's order: `filled` from `required`, the kind's own rule, the rest. */
+export function fieldRules(field: Field): RuleItem[] {
+	if (field.kind === "hidden" || field.kind === "submit") return [];
+	const required = field.required ? [rule.filled(field.required === true ? undefined : field.required)] : [];
+	return [...required, ...kindRules(field), ...(field.rules ?? [])];
+}
+
+function kindRules(field: Field): RuleItem[] {
+	switch (field.kind) {
+		case "input":
+			return field.type === "email" ? [rule.email()] : field.type === "url" ? [rule.url()] : [];
+		case "number":
+			return [field.type === "integer" ? rule.integer() : rule.float()];
+		case "file": {
+			const size = rule.fileSize(field.maxSize ?? FORM_LIMITS.fileSize);
+			return field.multiple ? [size, rule.maxLength(FORM_LIMITS.files)] : [size];
+		}
+		default:
+			return [];
+	}
+}
+
+/**
+ * Defines a form. Mistakes in the definition (a rule naming a field that does not exist, a file limit
+ * above what the server accepts) throw here, when the module loads, not when a user submits.
+ */
+export function defineForm<const F extends Fields>(name: string, fields: F): FormDefinition<F> {
+	if (!KEY.test(name)) throw new TypeError(`Form name "${name}" must be a plain identifier`);
+	for (const [key, field] of Object.entries(fields)) check(fields, key, field);
+	checkGroups(fields);
+	const cache = new Map<string, string | undefined>();
+	return {
+		name,
+		fields,
+		rulesJson(key, lang) {
+			const id = `${lang} ${key}`;
+			if (!cache.has(id)) {
+				const field = fields[key];
+				const rules = field ? exportRules(fields, key, field, fieldRules(field), lang) : [];
+				cache.set(id, rules.length ? JSON.stringify(rules) : undefined);
+			}
+			return cache.get(id);
+		},
+	};
+}
+
+function check(fields: Fields, key: string, field: Field): void {
+	const known = (other: string, what: string) => {
+		if (!Object.hasOwn(fields, other))
+			throw new TypeError(`Field "${key}": ${what} "${other}" does not exist`);
+	};
+	if (!KEY.test(key)) throw new TypeError(`Field key "${key}" must be a plain identifier`);
+	if (field.kind === "file" && (field.maxSize ?? 0) > FORM_LIMITS.fileSize) {
+		throw new TypeError(
+			`Field "${key}": maxSize is above the server's limit of ${FORM_LIMITS.fileSize} bytes`,
+		);
+	}
+	if (field.kind === "submit") for (const scoped of field.validationScope ?? []) known(scoped, "scope field");
+	const visit = (items: readonly RuleItem[]) => {
+		for (const item of items) {
+			const args: unknown[] = Array.isArray(item.arg) ? item.arg : [item.arg];
+			for (const arg of args) if (isFieldRef(arg)) known(arg.field, "rule argument");
+			if (isCondition(item)) {
+				if (item.on !== undefined) known(item.on, "condition on");
+				visit(item.rules);
+			}
+		}
+	};
+	visit(fieldRules(field));
+}
+
+/** A group is one element around its fields: they must follow one another. */
+function checkGroups(fields: Fields): void {
+	const closed = new Set<string>();
+	let current: string | undefined;
+	for (const [key, field] of Object.entries(fields)) {
+		// Buttons are rendered together after the fields, outside any group.
+		if (field.kind === "submit") continue;
+		const group = "group" in field ? field.group : undefined;
+		if (group === current) continue;
+		if (current !== undefined) closed.add(current);
+		if (group !== undefined && closed.has(group)) {
+			throw new TypeError(`Field "${key}": the fields of group "${group}" must follow one another`);
+		}
+		current = group;
+	}
+}
+
+function exportRules(
+	fields: Fields,
+	key: string,
+	field: Field,
+	items: readonly RuleItem[],
+	lang: Lang,
+): NetteRule[] {
+	const label = "label" in field ? translate(field.label, lang) : key;
+	const name = (other: string) => htmlName(other, fields[other] as Field);
+	const exportArg = (arg: unknown) => (isFieldRef(arg) ? { control: name(arg.field) } : arg);
+	const result: NetteRule[] = [];
+	for (const item of items) {
+		const op = `${item.neg ? "~" : ""}:${item.op}`;
+		// Nette omits an argument that is null; a list's items are exported one by one.
+		const arg =
+			item.arg === undefined || item.arg === null
+				? {}
+				: { arg: Array.isArray(item.arg) ? item.arg.map(exportArg) : exportArg(item.arg) };
+		if (isCondition(item)) {
+			const rules = exportRules(fields, key, field, item.rules, lang);
+			// A condition with neither rules nor toggles does nothing: Nette leaves it out.
+			if (!rules.length && !item.toggle) continue;
+			result.push({
+				op,
+				rules,
+				control: name(item.on ?? key),
+				...(item.toggle ? { toggle: { ...item.toggle } } : {}),
+				...arg,
+			});
+		} else {
+			const message = translate(item.msg ?? DEFAULT_MESSAGES[item.op] ?? INVALID_VALUE, lang);
+			result.push({ op, msg: formatServerMessage(message, item.arg, label, key), ...arg });
+		}
+	}
+	return result;
+}

@@ -1,0 +1,70 @@
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { ReactElement } from "react";
+import type { ClientAssets } from "./assets";
+import type { Config } from "./config";
+import { renderPage } from "./render";
+import { createSite } from "./site-context";
+import { SnippetCollector } from "./snippets";
+
+/** What an ajax response may carry besides snippets (DESIGN.md §4). */
+export interface PayloadExtras {
+	append?: boolean;
+	state?: unknown;
+	component?: { name: string } & Record<string, unknown>;
+}
+
+export interface PageOptions {
+	status?: number;
+	/** For an ajax request: the snippets to send (default: every snippet of the page, and the title). */
+	snippets?: readonly string[];
+	payload?: PayloadExtras;
+}
+
+declare module "fastify" {
+	interface FastifyReply {
+		/**
+		 * Answers with a server-rendered page; an ajax request to the same URL gets the JSON payload with
+		 * the page's snippets instead. HTML is never cached by the browser without revalidation.
+		 */
+		page(element: ReactElement, options?: PageOptions): FastifyReply;
+		/** After a successful POST: 303 to the path (under the base path), or `{redirect}` for ajax. */
+		seeOther(path: string): FastifyReply;
+	}
+}
+
+export function isAjax(request: FastifyRequest): boolean {
+	return request.headers["x-requested-with"] === "XMLHttpRequest";
+}
+
+export function decorateReplies(app: FastifyInstance, config: Config, assets: ClientAssets): void {
+	app.decorateReply("page", function (element: ReactElement, options: PageOptions = {}) {
+		const ajax = isAjax(this.request);
+		const snippets = ajax
+			? new SnippetCollector(options.snippets ? new Set(options.snippets) : "all")
+			: undefined;
+		const site = createSite({
+			basePath: config.basePath,
+			lang: "cs",
+			cmsMode: false,
+			sentryDsn: config.sentryDsn,
+			assets,
+			snippets,
+		});
+		const html = renderPage(site, element);
+		// The same URL answers HTML or JSON: caches must keep them apart.
+		this.code(options.status ?? 200).header("vary", "X-Requested-With");
+		if (snippets) {
+			return this.header("cache-control", "no-store").send({
+				snippets: snippets.snippets,
+				...options.payload,
+			});
+		}
+		return this.type("text/html; charset=utf-8").header("cache-control", "no-cache").send(html);
+	});
+
+	app.decorateReply("seeOther", function (path: string) {
+		const url = `${config.basePath}${path}`;
+		if (isAjax(this.request)) return this.header("cache-control", "no-store").send({ redirect: url });
+		return this.redirect(url, 303);
+	});
+}

@@ -1,0 +1,400 @@
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { connectBrowser, openPage, origin } from "../helpers/browser";
+
+let browser: Browser;
+beforeAll(async () => {
+	browser = await connectBrowser();
+});
+afterAll(() => browser.close());
+
+interface Echo {
+	method: string;
+	ajax: string | null;
+	contentType: string | null;
+	query: string;
+	fields: [string, string][];
+}
+
+async function open(path = "/_fixtures/ajax") {
+	const observed = await openPage(browser);
+	await observed.page.goto(`${origin()}${path}`);
+	// The runtime has started once the components of the initial HTML are connected.
+	await observed.page.waitForFunction(() => window.probeLog?.includes("connect:listener"));
+	return observed;
+}
+
+/** The last echo the page shows (an appending payload adds one after the other). */
+async function echo(page: Page): Promise<Echo> {
+	await page.waitForFunction(() => [...document.querySelectorAll("#echo")].at(-1)?.textContent !== "none");
+	return JSON.parse((await page.locator("#echo").last().textContent()) ?? "");
+}
+
+/** Records, in the page, every element that ever showed up matching a selector. */
+async function watchFor(page: Page, selector: string): Promise<void> {
+	await page.evaluate((watched) => {
+		const seen: string[] = [];
+		(window as unknown as { seen: string[] }).seen = seen;
+		new MutationObserver(() => {
+			const element = document.querySelector(watched);
+			if (element) seen.push(element.outerHTML);
+		}).observe(document.body, { childList: true, subtree: true });
+	}, selector);
+}
+
+const seen = (page: Page) => page.evaluate(() => (window as unknown as { seen: string[] }).seen);
+
+describe("ajax forms", () => {
+	it("POSTs multipart form data with the submitter's name and value and the ajax header", async () => {
+		const { page } = await open();
+		await page.setInputFiles("#post-form input[type=file]", {
+			name: "note.txt",
+			mimeType: "text/plain",
+			buffer: Buffer.from("hello"),
+		});
+		await page.click("#post-form button[name=action]");
+		const result = await echo(page);
+		expect(result).toMatchObject({
+			method: "POST",
+			ajax: "XMLHttpRequest",
+			contentType: "multipart/form-data",
+		});
+		expect(result.fields).toEqual([
+			["text", "Příliš žluťoučký"],
+			["upload", "file:note.txt:5"],
+			["action", "save"],
+		]);
+		await page.context().close();
+	});
+
+	it("sends the click coordinates of an image submit button", async () => {
+		const { page } = await open();
+		await page.click("#post-form input[type=image]", { position: { x: 7, y: 11 } });
+		const fields = Object.fromEntries((await echo(page)).fields);
+		expect(fields["pic.x"]).toBe("7");
+		expect(fields["pic.y"]).toBe("11");
+		await page.context().close();
+	});
+
+	it("GETs with the form's data replacing the action's query, and puts the URL in history", async () => {
+		const { page } = await open();
+		const length = await page.evaluate(() => history.length);
+		await page.click("#get-form button");
+		const result = await echo(page);
+		expect(result).toMatchObject({ method: "GET", contentType: null, query: "q=hledat", fields: [] });
+		expect(page.url()).toBe(`${origin()}/_fixtures/ajax/echo?q=hledat`);
+		expect(await page.evaluate(() => history.length)).toBe(length + 1);
+		await page.context().close();
+	});
+
+	it("sends other methods url-encoded", async () => {
+		const { page } = await open();
+		await page.click("#put-form button");
+		const result = await echo(page);
+		expect(result).toMatchObject({ method: "PUT", contentType: "application/x-www-form-urlencoded" });
+		expect(result.fields).toEqual([["name", "put value"]]);
+		await page.context().close();
+	});
+});
+
+describe("one request at a time", () => {
+	it("marks the form and its submitter as loading until the answer, and sends a loading form only once", async () => {
+		const { page, requests } = await open();
+		await page.click("#slow-submit");
+		await page.click("#slow-submit");
+		expect(await page.locator("#slow-form").getAttribute("class")).toContain("is-loading");
+		expect(await page.locator("#slow-submit").getAttribute("class")).toContain("is-loading");
+		expect(await page.locator("#slow-form").getAttribute("aria-busy")).toBe("true");
+		await echo(page);
+		expect(await page.locator("#slow-form").getAttribute("class")).not.toContain("is-loading");
+		expect((await page.locator("#slow-submit").getAttribute("class")) ?? "").not.toContain("is-loading");
+		expect(await page.locator("#slow-form").getAttribute("aria-busy")).toBeNull();
+		expect(requests.filter((url) => url.includes("delay=1500"))).toHaveLength(1);
+		await page.context().close();
+	});
+
+	it("aborts the running request when another starts, and never applies the stale answer", async () => {
+		const { page } = await open();
+		await page.click("#slow-submit");
+		await page.click("#put-form button");
+		expect((await echo(page)).method).toBe("PUT");
+		expect(await page.locator("#slow-form").getAttribute("class")).not.toContain("is-loading");
+		await page.waitForTimeout(1700);
+		expect((await echo(page)).method).toBe("PUT");
+		await page.context().close();
+	});
+
+	it("aborts on Escape, clearing the loading state without an error", async () => {
+		const { page } = await open();
+		await page.click("#slow-submit");
+		await page.keyboard.press("Escape");
+		await page.waitForFunction(() => !document.querySelector("#slow-form")?.classList.contains("is-loading"));
+		await page.waitForTimeout(1700);
+		expect(await page.locator("#echo").textContent()).toBe("none");
+		expect(await page.locator(".ajax-error").count()).toBe(0);
+		await page.context().close();
+	});
+
+	it("leaves Escape to an open dialog", async () => {
+		const { page } = await open();
+		await page.evaluate(() => {
+			const dialog = document.createElement("dialog");
+			dialog.innerHTML = "<button>in dialog</button>";
+			document.body.append(dialog);
+			dialog.showModal();
+		});
+		await page.evaluate(() => document.querySelector<HTMLFormElement>("#slow-form")!.requestSubmit());
+		await page.keyboard.press("Escape");
+		expect(JSON.parse((await page.locator("#echo").textContent()) === "none" ? "null" : "1")).toBeNull();
+		expect((await echo(page)).fields).toEqual([["slow", "1"]]);
+		await page.context().close();
+	});
+
+	it("shows a progress bar for a request slower than 400 ms only", async () => {
+		const { page } = await open();
+		await watchFor(page, ".ajax-progress");
+		await page.click("#put-form button");
+		await echo(page);
+		expect(await seen(page)).toEqual([]);
+		await page.click("#slow-submit");
+		await page.waitForSelector(".ajax-progress[role=progressbar]");
+		await page.waitForFunction(
+			() => JSON.parse(document.querySelector("#echo")!.textContent!).method === "POST",
+		);
+		expect(await page.locator(".ajax-progress").count()).toBe(0);
+		await page.context().close();
+	});
+});
+
+describe("payload", () => {
+	it("navigates by ajax links: snippets, title, appended list, history, back and forward with scroll", async () => {
+		const { page } = await open();
+		const length = await page.evaluate(() => history.length);
+		await page.click("#next");
+		await page.waitForFunction(() => document.querySelector("#page-number")?.textContent === "Page 2");
+		expect(await page.title()).toBe("Ajax page 2");
+		expect(page.url()).toBe(`${origin()}/_fixtures/ajax?page=2`);
+		expect(await page.locator(".item").allTextContents()).toEqual(["item 1", "item 2"]);
+		expect(await page.evaluate(() => history.length)).toBe(length + 1);
+		await page.evaluate(() => scrollTo(0, 200));
+		// A click without Playwright's scrolling the link into view: the position must be the user's.
+		await page.evaluate(() => document.querySelector<HTMLAnchorElement>("#next")!.click());
+		await page.waitForFunction(() => document.querySelector("#page-number")?.textContent === "Page 3");
+
+		// history.back(), not page.goBack(): the entries are the same document's, no page load to wait for.
+		await page.evaluate(() => history.back());
+		await page.waitForFunction(() => document.querySelector("#page-number")?.textContent === "Page 2");
+		expect(await page.title()).toBe("Ajax page 2");
+		expect(await page.locator(".item").allTextContents()).toEqual(["item 1", "item 2"]);
+		expect(await page.evaluate(() => scrollY)).toBe(200);
+		await page.evaluate(() => history.back());
+		await page.waitForFunction(() => document.querySelector("#page-number")?.textContent === "Page 1");
+		expect(await page.title()).toBe("Ajax page 1");
+		expect(await page.locator(".item").allTextContents()).toEqual(["item 1"]);
+		await page.evaluate(() => history.forward());
+		await page.waitForFunction(() => document.querySelector("#page-number")?.textContent === "Page 2");
+		expect(await page.locator(".item").allTextContents()).toEqual(["item 1", "item 2"]);
+		await page.context().close();
+	});
+
+	it("mounts components in new snippets and unmounts those replaced", async () => {
+		const { page } = await open();
+		await page.click("#next");
+		await page.waitForFunction(() => window.probeLog?.includes("connect:snippet-2"));
+		expect(await page.evaluate(() => window.probeLog)).toContain("disconnect:snippet-1");
+		await page.context().close();
+	});
+
+	it("keeps focus and caret in a field replaced by one with the same id, and announces the update", async () => {
+		const { page } = await open();
+		await page.focus("#focus-me");
+		await page.evaluate(() => document.querySelector<HTMLInputElement>("#focus-me")!.setSelectionRange(2, 4));
+		await page.evaluate(() => document.querySelector<HTMLAnchorElement>("#no-history")!.click());
+		await page.waitForFunction(
+			() => window.probeLog?.filter((entry) => entry === "connect:snippet-1").length === 2,
+		);
+		const state = await page.evaluate(() => {
+			const input = document.activeElement as HTMLInputElement;
+			return { id: input.id, start: input.selectionStart, end: input.selectionEnd };
+		});
+		expect(state).toEqual({ id: "focus-me", start: 2, end: 4 });
+		await page.waitForFunction(() =>
+			[...document.querySelectorAll("[aria-live=polite]")].some(
+				(region) => region.textContent === "Obsah stránky byl aktualizován.",
+			),
+		);
+		await page.context().close();
+	});
+
+	it("appends every snippet when the payload says append", async () => {
+		const { page } = await open();
+		await page.evaluate(() =>
+			document.querySelector("#put-form")!.setAttribute("action", "/_fixtures/ajax/echo?append=1"),
+		);
+		await page.click("#put-form button");
+		await echo(page);
+		expect(await page.locator(".item").allTextContents()).toEqual(["item 1", "appended"]);
+		expect(await page.locator("#snippet--page").textContent()).toMatch(/^Page 1.*x$/s);
+		await page.context().close();
+	});
+
+	it("delivers a component event to the mounted components of that name and to document", async () => {
+		const { page } = await open();
+		await page.evaluate(() => {
+			document.addEventListener("ajax:component", (event) =>
+				window.probeLog?.push(`document:${(event as CustomEvent).detail.name}`),
+			);
+			document.querySelector("#put-form")!.setAttribute("action", "/_fixtures/ajax/echo?component=probe");
+		});
+		await page.click("#put-form button");
+		await page.waitForFunction(() => window.probeLog?.includes("document:probe"));
+		const log = await page.evaluate(() => window.probeLog!);
+		expect(log).toContain('ajax:listener:{"name":"probe","count":3}');
+		expect(log).toContain('ajax:snippet-1:{"name":"probe","count":3}');
+		await page.context().close();
+	});
+
+	it("follows a redirect after applying the snippets", async () => {
+		const { page } = await open();
+		await page.evaluate(() =>
+			document
+				.querySelector("#put-form")!
+				.setAttribute("action", "/_fixtures/ajax/echo?redirect=/_fixtures/ajax/html"),
+		);
+		await Promise.all([page.waitForURL(`${origin()}/_fixtures/ajax/html`), page.click("#put-form button")]);
+		expect(await page.title()).toBe("Plain HTML");
+		await page.context().close();
+	});
+});
+
+describe("failures", () => {
+	it("shows a server error with its message and a retry that succeeds, keeping what was typed", async () => {
+		const { page } = await open();
+		await page.fill("#put-form input", "typed by the user");
+		await page.evaluate(() =>
+			document
+				.querySelector("#put-form")!
+				.setAttribute("action", `/_fixtures/ajax/echo?failOnce=${Math.random()}`),
+		);
+		await page.click("#put-form button");
+		const alert = page.locator(".ajax-error[role=alert]");
+		await alert.waitFor();
+		expect(await alert.textContent()).toContain("Temporary failure, try again.");
+		expect(await page.inputValue("#put-form input")).toBe("typed by the user");
+		expect(await page.locator("#put-form").getAttribute("class")).not.toContain("is-loading");
+		await page.getByRole("button", { name: "Zkusit znovu" }).click();
+		expect((await echo(page)).fields).toEqual([["name", "typed by the user"]]);
+		expect(await alert.count()).toBe(0);
+		await page.context().close();
+	});
+
+	it("shows a network failure as such", async () => {
+		const { page } = await open();
+		await page.route("**/_fixtures/ajax/echo*", (route) => route.abort("internetdisconnected"));
+		await page.click("#put-form button");
+		await page.locator(".ajax-error").waitFor();
+		expect(await page.locator(".ajax-error").textContent()).toContain("Nepodařilo se spojit se serverem");
+		await page.getByRole("button", { name: "Zavřít" }).click();
+		expect(await page.locator(".ajax-error").count()).toBe(0);
+		await page.context().close();
+	});
+
+	it("shows an error for a 4xx answer and for a POST answered with HTML", async () => {
+		const { page } = await open();
+		await page.evaluate(() =>
+			document.querySelector("#put-form")!.setAttribute("action", "/_fixtures/ajax/echo?status=422"),
+		);
+		await page.click("#put-form button");
+		await page.locator(".ajax-error").waitFor();
+		expect(await page.locator(".ajax-error p").textContent()).toBe("Failed with 422");
+		await page.evaluate(() =>
+			document.querySelector("#post-form")!.setAttribute("action", "/_fixtures/ajax/echo?nonjson=1"),
+		);
+		await page.click("#post-form button[name=action]");
+		await page.waitForFunction(() =>
+			document.querySelector(".ajax-error p")?.textContent?.startsWith("Požadavek"),
+		);
+		expect(page.url()).toBe(`${origin()}/_fixtures/ajax`);
+		await page.context().close();
+	});
+
+	it("falls back to a normal page load when a GET link is answered with HTML", async () => {
+		const { page } = await open();
+		await Promise.all([page.waitForURL(`${origin()}/_fixtures/ajax/html`), page.click("#html-link")]);
+		expect(await page.locator("h1").textContent()).toBe("Plain HTML page");
+		await page.context().close();
+	});
+});
+
+describe("autosubmit", () => {
+	it("submits on change at once, and 200 ms after the last keyup that changed a text field", async () => {
+		const observed = await openPage(browser);
+		const { page, requests } = observed;
+		await page.clock.install();
+		await page.goto(`${origin()}/_fixtures/ajax`);
+		await page.waitForFunction(() => window.probeLog?.includes("connect:listener"));
+		const echoes = () => requests.filter((url) => url.includes("/_fixtures/ajax/echo")).length;
+
+		await page.selectOption("#filter select", "praha");
+		await page.waitForFunction(() => document.querySelector("#echo")?.textContent !== "none");
+		expect(echoes()).toBe(1);
+		expect((await echo(page)).query).toBe("region=praha&city=");
+
+		await page.focus("#filter input");
+		await page.keyboard.type("Br");
+		await page.clock.runFor(150);
+		await page.keyboard.type("no");
+		await page.clock.runFor(199);
+		expect(echoes()).toBe(1);
+		await page.clock.runFor(1);
+		await page.waitForFunction(() => document.querySelector("#echo")?.textContent?.includes("Brno"));
+		expect(echoes()).toBe(2);
+		// Keys that change nothing send nothing; leaving the field (change) does not resend the same data.
+		await page.keyboard.press("ArrowLeft");
+		await page.clock.runFor(500);
+		await page.keyboard.press("Tab");
+		await page.clock.runFor(500);
+		expect(echoes()).toBe(2);
+		await page.context().close();
+	});
+
+	it("replaces the history entry, so a reload shows the filtered page", async () => {
+		const { page } = await open();
+		const length = await page.evaluate(() => history.length);
+		await page.selectOption("#filter select", "praha");
+		await echo(page);
+		expect(page.url()).toBe(`${origin()}/_fixtures/ajax/echo?region=praha&city=`);
+		expect(await page.evaluate(() => history.length)).toBe(length);
+		await page.context().close();
+	});
+
+	it("submits a form without the ajax class normally", async () => {
+		const { page } = await open();
+		await Promise.all([
+			page.waitForURL(`${origin()}/_fixtures/ajax/html?agree=1`),
+			page.check("#plain-autosubmit input"),
+		]);
+		await page.context().close();
+	});
+});
+
+describe("server", () => {
+	it("answers an ajax request to a page with its snippets and title as JSON", async () => {
+		const response = await fetch(`${origin()}/_fixtures/ajax?page=3`, {
+			headers: { "X-Requested-With": "XMLHttpRequest" },
+		});
+		expect(response.headers.get("content-type")).toMatch(/^application\/json/);
+		expect(response.headers.get("vary")).toContain("X-Requested-With");
+		const payload = (await response.json()) as { snippets: Record<string, string> };
+		expect(Object.keys(payload.snippets).sort()).toEqual([
+			"snippet--echo",
+			"snippet--list",
+			"snippet--nav",
+			"snippet--page",
+			"snippet--title",
+		]);
+		expect(payload.snippets["snippet--title"]).toBe("Ajax page 3");
+		expect(payload.snippets["snippet--page"]).toContain("Page <!-- -->3");
+		expect(payload.snippets["snippet--list"]).toBe('<p class="item">item <!-- -->3</p>');
+	});
+});

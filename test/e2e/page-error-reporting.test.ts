@@ -1,0 +1,147 @@
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import type { Browser, BrowserContextOptions, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { connectBrowser, origin } from "../helpers/browser";
+import { startServer, type TestServer } from "../helpers/server";
+
+interface ReportedError {
+	type: string;
+	value: string;
+}
+
+/** A stand-in for Sentry's ingest: records the errors of every event envelope posted to project 42. */
+let ingest: Server;
+const reported: ReportedError[] = [];
+const envelopePaths: string[] = [];
+let site: TestServer;
+let browser: Browser;
+
+beforeAll(async () => {
+	ingest = createServer((request, response) => {
+		let body = "";
+		request.on("data", (chunk: Buffer) => {
+			body += chunk.toString();
+		});
+		request.on("end", () => {
+			envelopePaths.push(new URL(request.url!, "http://x").pathname);
+			const lines = body.split("\n").filter(Boolean);
+			for (let index = 1; index < lines.length - 1; index++) {
+				if (JSON.parse(lines[index]!).type !== "event") continue;
+				const event = JSON.parse(lines[index + 1]!) as { exception?: { values?: ReportedError[] } };
+				for (const { type, value } of event.exception?.values ?? []) reported.push({ type, value });
+			}
+			response.writeHead(200, { "access-control-allow-origin": "*" }).end("{}");
+		});
+	});
+	await new Promise<void>((resolve) => ingest.listen(0, "127.0.0.1", resolve));
+	const { port } = ingest.address() as AddressInfo;
+	site = await startServer({ env: { SENTRY_DSN: `http://public@127.0.0.1:${port}/42` } });
+	browser = await connectBrowser();
+});
+
+afterAll(async () => {
+	await browser.close();
+	await site.stop();
+	await new Promise((resolve) => ingest.close(resolve));
+});
+
+async function openErrorPage(options: BrowserContextOptions = {}): Promise<Page> {
+	const context = await browser.newContext(options);
+	const page = await context.newPage();
+	await page.goto(`${site.origin}/_fixtures/page/error`, { waitUntil: "domcontentloaded" });
+	return page;
+}
+
+function throwLater(page: Page, message: string, type = "Error"): Promise<void> {
+	return page.evaluate(
+		({ message, type }) => {
+			setTimeout(() => {
+				throw new (globalThis as unknown as Record<string, ErrorConstructor>)[type]!(message);
+			});
+		},
+		{ message, type },
+	);
+}
+
+async function waitForReport(value: string): Promise<void> {
+	await expect
+		.poll(() => reported.some((error) => error.value.startsWith(value)), { timeout: 15_000 })
+		.toBe(true);
+}
+
+const sentryLoaded = (page: Page) => page.evaluate(() => "__SENTRY__" in window);
+
+describe("error reporting", () => {
+	it("queues errors from before Sentry has loaded at idle, then sends them and later ones", async () => {
+		const page = await openErrorPage();
+		await throwLater(page, "early failure");
+		expect(await sentryLoaded(page)).toBe(false);
+		await waitForReport("early failure");
+		await throwLater(page, `late failure ${"x".repeat(400)}`);
+		await waitForReport("late failure");
+		const late = reported.find((error) => error.value.startsWith("late failure"))!;
+		expect(late.value.length).toBeLessThanOrEqual(253);
+		expect(envelopePaths).toContain("/api/42/envelope/");
+		await page.context().close();
+	});
+
+	it("drops 'is not defined' errors, and form-availability errors in the Seznam browser only", async () => {
+		const seznam = await openErrorPage({
+			userAgent:
+				"Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0 SznProhlizec/11.0 Safari/537.36",
+		});
+		await throwLater(seznam, "lumenMissingHelper is not defined", "ReferenceError");
+		await throwLater(seznam, "Form seznam-case is not available");
+		await throwLater(seznam, "seznam sentinel");
+		await waitForReport("seznam sentinel");
+
+		const other = await openErrorPage();
+		await throwLater(other, "Form other-browser is not available");
+		await waitForReport("Form other-browser is not available");
+
+		await seznam.waitForTimeout(300);
+		expect(reported.filter((error) => /lumenMissingHelper|seznam-case/.test(error.value))).toEqual([]);
+		await seznam.context().close();
+		await other.context().close();
+	});
+
+	it("reports a component chunk that failed to load once, however many elements name it", async () => {
+		const page = await openErrorPage();
+		await page.route(/\/smooth-scroll-[\w-]+\.js(\?.*)?$/, (route) => route.fulfill({ status: 404 }));
+		await page.evaluate(() => {
+			const errors: string[] = [];
+			(window as unknown as { chunkErrors: string[] }).chunkErrors = errors;
+			document.addEventListener("component:error", (event) =>
+				errors.push((event.detail.error as Error).name),
+			);
+			for (let index = 0; index < 3; index++) {
+				const link = document.createElement("a");
+				link.href = "#main";
+				link.dataset.component = "smooth-scroll";
+				document.querySelector("main")!.append(link);
+			}
+		});
+		await page.waitForFunction(
+			() => (window as unknown as { chunkErrors: string[] }).chunkErrors.length === 3,
+		);
+		await throwLater(page, "chunk sentinel");
+		await waitForReport("chunk sentinel");
+		await page.waitForTimeout(300);
+		expect(reported.filter((error) => error.type === "ChunkLoadError")).toHaveLength(1);
+		await page.context().close();
+	});
+
+	it("downloads no Sentry code on a page without a DSN", async () => {
+		const context = await browser.newContext();
+		const page = await context.newPage();
+		const requests: string[] = [];
+		page.on("request", (request) => requests.push(request.url()));
+		await page.goto(`${origin()}/_fixtures/page/error`);
+		expect(await page.getAttribute("html", "data-sentry-dsn")).toBeNull();
+		await page.evaluate(() => new Promise((resolve) => requestIdleCallback(() => setTimeout(resolve, 500))));
+		expect(requests.filter((url) => /sentry/i.test(url))).toEqual([]);
+		expect(await sentryLoaded(page)).toBe(false);
+		await context.close();
+	});
+});

@@ -1,0 +1,98 @@
+import type { Browser, Page } from "playwright-core";
+import { type ObservedPage, openPage, origin } from "./browser";
+
+declare global {
+	interface Window {
+		/** Elements with at least one connected component, kept by an init script of openWithComponents. */
+		connectedComponents?: Set<Element>;
+	}
+}
+
+/**
+ * Opens a page that records which elements have connected components, so that tests can wait for a
+ * component's behaviour to be in place before they use it. `prepare` runs before navigation (routes,
+ * init scripts, media emulation).
+ */
+export async function openWithComponents(
+	browser: Browser,
+	path: string,
+	prepare?: (page: Page) => Promise<void>,
+): Promise<ObservedPage> {
+	const observed = await openPage(browser);
+	await observed.page.addInitScript(() => {
+		const connected = new Set<Element>();
+		window.connectedComponents = connected;
+		document.addEventListener("component:connected", (event) => connected.add(event.detail.element));
+		document.addEventListener("component:disconnected", (event) => connected.delete(event.detail.element));
+	});
+	await prepare?.(observed.page);
+	await observed.page.goto(`${origin()}${path}`);
+	return observed;
+}
+
+/** Waits until the element matching `selector` has its component connected. */
+export async function waitForConnected(page: Page, selector: string): Promise<void> {
+	await page.waitForFunction((selector) => {
+		const element = document.querySelector(selector);
+		return element !== null && window.connectedComponents?.has(element) === true;
+	}, selector);
+}
+
+/** Waits until the element kept on window under `name` has no connected component any more. */
+async function waitForDisconnected(page: Page, name: string): Promise<void> {
+	await page.waitForFunction((name) => {
+		const removed = (window as unknown as Record<string, Element>)[name];
+		return removed !== undefined && !window.connectedComponents?.has(removed);
+	}, name);
+}
+
+/**
+ * Replaces a component by a fresh server-rendered copy, inserted with innerHTML as an ajax snippet is:
+ * the page's HTML is fetched again and the element matching `selector` taken from it. Resolves with
+ * the copy's selector once its component has connected.
+ */
+export async function reinsert(page: Page, selector: string): Promise<string> {
+	await page.evaluate(async (selector) => {
+		const html = await (await fetch(location.href)).text();
+		const fresh = new DOMParser().parseFromString(html, "text/html").querySelector(selector)!;
+		const holder = document.createElement("div");
+		holder.id = "snippet--late";
+		document.querySelector(selector)!.replaceWith(holder);
+		holder.innerHTML = fresh.outerHTML;
+	}, selector);
+	const copy = "#snippet--late > :first-child";
+	await waitForConnected(page, copy);
+	return copy;
+}
+
+/**
+ * Removes the element (kept on window under `name` for later checks) and waits for its component's
+ * cleanup to have run.
+ */
+export async function removeAndWait(page: Page, selector: string, name = "removed"): Promise<void> {
+	await page.evaluate(
+		({ selector, name }) => {
+			const element = document.querySelector(selector)!;
+			(window as unknown as Record<string, Element>)[name] = element;
+			element.remove();
+		},
+		{ selector, name },
+	);
+	await waitForDisconnected(page, name);
+}
+
+/**
+ * Event listeners on window and document, counted through the DevTools protocol: equal counts before
+ * a component is inserted and after it is removed mean it left no global listener behind.
+ */
+export async function globalListenerCount(page: Page): Promise<number> {
+	const session = await page.context().newCDPSession(page);
+	let count = 0;
+	for (const expression of ["window", "document"]) {
+		const { result } = await session.send("Runtime.evaluate", { expression });
+		const { listeners } = await session.send("DOMDebugger.getEventListeners", { objectId: result.objectId! });
+		count += listeners.length;
+	}
+	await session.detach();
+	return count;
+}
