@@ -32,10 +32,15 @@ export default defineConfig(({ mode, isSsrBuild }) => {
 	}
 
 	const components = Object.fromEntries(findComponents(componentDirs));
+	// The runtime's own lazy modules (src/browser/lazy-module.ts), built as entries like components.
+	const modules = { sentry: "src/browser/sentry.ts", forms: "src/browser/forms/index.ts" };
 	return {
 		base: "./",
 		define,
-		plugins: [componentsPlugin({ dirs: componentDirs, runtimeEntryName: RUNTIME }), breakpointsPlugin()],
+		plugins: [
+			componentsPlugin({ dirs: componentDirs, modules, runtimeEntryName: RUNTIME }),
+			breakpointsPlugin(),
+		],
 		build: {
 			outDir: test ? `${testDist}/client` : "dist/client",
 			emptyOutDir: true,
@@ -46,14 +51,18 @@ export default defineConfig(({ mode, isSsrBuild }) => {
 				// Component chunks are entries whose default export the loader imports: keep exports.
 				preserveEntrySignatures: "exports-only",
 				optimization: { inlineConst: { mode: "all", pass: 2 } },
-				input: { [RUNTIME]: "src/browser/main.ts", site: "src/styles/main.css", ...components },
+				input: { [RUNTIME]: "src/browser/main.ts", site: "src/styles/main.css", ...components, ...modules },
 				output: {
 					entryFileNames: (chunk) =>
 						chunk.name === RUNTIME ? `${JS_DIR}/${RUNTIME}.js` : `${JS_DIR}/[name]-[hash].js`,
 					chunkFileNames: `${JS_DIR}/[name]-[hash].js`,
 					assetFileNames: "assets/frontend/[ext]/[name]-[hash][extname]",
 					codeSplitting: {
-						groups: [{ name: "react", test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ }],
+						groups: [
+							{ name: "react", test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
+							// Helpers of several components: one small chunk, not a request per helper.
+							{ name: "components-shared", test: /src[\\/]components[\\/]shared[\\/]/ },
+						],
 					},
 				},
 			},

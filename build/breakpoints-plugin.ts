@@ -1,5 +1,5 @@
 import type { Plugin } from "vite";
-import { BREAKPOINTS } from "../src/constants.ts";
+import { BREAKPOINTS } from "../src/breakpoints.ts";
 
 /**
  * `(--name)` in a media query means "at least as wide as breakpoint `name`" (the custom-media syntax of

@@ -4,7 +4,8 @@ import type { Plugin } from "vite";
 
 const VIRTUAL_ID = "virtual:component-manifest";
 const RESOLVED_ID = `\0${VIRTUAL_ID}`;
-const PLACEHOLDER = "__COMPONENT_MANIFEST__";
+const COMPONENTS = "__COMPONENT_MANIFEST__";
+const MODULES = "__MODULE_MANIFEST__";
 
 /** Finds components: every folder under `dirs` with an index.ts or index.tsx is one, named after it. */
 export function findComponents(dirs: string[]): Map<string, string> {
@@ -20,13 +21,25 @@ export function findComponents(dirs: string[]): Map<string, string> {
 	return found;
 }
 
+export interface ComponentsPluginOptions {
+	/** Folders whose subfolders are components. */
+	dirs: string[];
+	/** The runtime's own lazily loaded modules (name → source file), e.g. error reporting. */
+	modules: Record<string, string>;
+	runtimeEntryName: string;
+}
+
 /**
- * Builds each component as its own entry chunk and gives the runtime the map of component name →
- * chunk file through `virtual:component-manifest`: in a build the map is written into the runtime
- * entry once the chunk names (with their hashes) are known; on the dev server it points at sources.
+ * Builds each component, and each of the runtime's own lazy modules, as its own entry chunk, and
+ * gives the runtime the maps of name → chunk file through `virtual:component-manifest` (default
+ * export: components; `modules`: the runtime's). In a build the maps are written into the runtime
+ * entry once the chunk names (with their hashes) are known; on the dev server they point at sources.
+ * Loading these by URL (chunk-loader.ts) instead of `import("./x")` keeps Vite's preload helper, a
+ * chunk shared with every lazy import, out of the core.
  */
-export function componentsPlugin(options: { dirs: string[]; runtimeEntryName: string }): Plugin {
+export function componentsPlugin(options: ComponentsPluginOptions): Plugin {
 	const components = findComponents(options.dirs);
+	const modules = new Map(Object.entries(options.modules).map(([name, file]) => [name, resolve(file)]));
 	let command: "build" | "serve" = "build";
 	return {
 		name: "lumen:components",
@@ -40,28 +53,37 @@ export function componentsPlugin(options: { dirs: string[]; runtimeEntryName: st
 			if (id !== RESOLVED_ID) return undefined;
 			if (command === "serve") {
 				const root = process.cwd();
-				const chunks = Object.fromEntries(
-					[...components].map(([name, file]) => [name, `/${file.slice(root.length + 1)}`]),
-				);
-				return `export default ${JSON.stringify(chunks)};`;
+				const sources = (map: Map<string, string>) =>
+					JSON.stringify(
+						Object.fromEntries([...map].map(([name, file]) => [name, `/${file.slice(root.length + 1)}`])),
+					);
+				return `export default ${sources(components)};\nexport const modules = ${sources(modules)};`;
 			}
-			return `export default "${PLACEHOLDER}";`;
+			return `export default "${COMPONENTS}";\nexport const modules = "${MODULES}";`;
 		},
 		generateBundle(_, bundle) {
-			const byFile = new Map([...components].map(([name, file]) => [file, name]));
-			const chunks: Record<string, string> = {};
-			for (const output of Object.values(bundle)) {
-				if (output.type !== "chunk" || !output.isEntry || !output.facadeModuleId) continue;
-				const name = byFile.get(output.facadeModuleId);
-				if (name) chunks[name] = `./${basename(output.fileName)}`;
-			}
+			const chunksOf = (map: Map<string, string>) => {
+				const byFile = new Map([...map].map(([name, file]) => [file, name]));
+				const chunks: Record<string, string> = {};
+				for (const output of Object.values(bundle)) {
+					if (output.type !== "chunk" || !output.isEntry || !output.facadeModuleId) continue;
+					const name = byFile.get(output.facadeModuleId);
+					if (name) chunks[name] = `./${basename(output.fileName)}`;
+				}
+				return chunks;
+			};
 			const runtime = Object.values(bundle).find(
 				(output) => output.type === "chunk" && output.isEntry && output.name === options.runtimeEntryName,
 			);
 			if (runtime?.type !== "chunk") return;
-			const pattern = new RegExp(`(["'\`])${PLACEHOLDER}\\1`);
-			if (!pattern.test(runtime.code)) this.error(`${PLACEHOLDER} not found in the runtime entry`);
-			runtime.code = runtime.code.replace(pattern, JSON.stringify(chunks));
+			for (const [placeholder, map] of [
+				[COMPONENTS, components],
+				[MODULES, modules],
+			] as const) {
+				const pattern = new RegExp(`(["'\`])${placeholder}\\1`);
+				if (!pattern.test(runtime.code)) this.error(`${placeholder} not found in the runtime entry`);
+				runtime.code = runtime.code.replace(pattern, JSON.stringify(chunksOf(map)));
+			}
 		},
 	};
 }

@@ -41,19 +41,3 @@ export const ERROR_REPORT_MESSAGE_LENGTH = 250;
 export const ERROR_REPORT_BUFFER = 30;
 /** Error report normalize depth. */
 export const ERROR_REPORT_NORMALIZE_DEPTH = 3;
-
-/**
- * Layout breakpoints of SPEC.md §2: the smallest width, in px, at which each one starts. The CSS gets
- * the same numbers from this table (see `breakpointMediaQueries`), so the two never drift apart.
- */
-export const BREAKPOINTS = {
-	small: 320,
-	"small-wide": 540,
-	medium: 768,
-	large: 1024,
-	"extra-large": 1200,
-	"double-extra-large": 1400,
-	"triple-extra-large": 1920,
-} as const;
-
-export type BreakpointName = keyof typeof BREAKPOINTS;

@@ -5,4 +5,6 @@ declare module "virtual:component-manifest" {
 	/** Component name → chunk URL relative to the runtime entry (build) or absolute path (dev server). */
 	const chunks: Readonly<Record<string, string>>;
 	export default chunks;
+	/** The runtime's own lazy modules (lazy-module.ts), name → chunk URL, like the components. */
+	export const modules: Readonly<Record<string, string>>;
 }

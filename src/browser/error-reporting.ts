@@ -1,4 +1,5 @@
 import { ChunkLoadError } from "./chunk-loader";
+import { importModule } from "./lazy-module";
 
 /**
  * When the page root carries `data-sentry-dsn`, errors are queued from the start and Sentry (~30 KiB)
@@ -25,7 +26,7 @@ export function startErrorReporting(root: HTMLElement): void {
 	});
 
 	const start = () =>
-		import("./sentry").then(({ startSentry }) => {
+		importModule("sentry").then(({ startSentry }) => {
 			removeEventListener("error", onError);
 			removeEventListener("unhandledrejection", onRejection);
 			report = startSentry(dsn, root);

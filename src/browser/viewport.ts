@@ -1,4 +1,5 @@
-import { BREAKPOINTS, type BreakpointName, RESIZE_HANDLER_DEBOUNCE } from "../constants";
+import { BREAKPOINTS, type BreakpointName } from "../breakpoints";
+import { RESIZE_HANDLER_DEBOUNCE } from "../constants";
 import { debounce } from "./debounce";
 
 export type { BreakpointName };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { breakpointMediaQueries, resolveBreakpoints } from "../../build/breakpoints-plugin";
-import { BREAKPOINTS } from "../../src/constants";
+import { BREAKPOINTS } from "../../src/breakpoints";
 
 describe("breakpoints plugin", () => {
 	it("writes every breakpoint of the one table as a min-width and a below query", () => {

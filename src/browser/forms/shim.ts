@@ -6,6 +6,7 @@
  * author and only gets its toggles. So servers must not render `novalidate` on forms they want validated.
  * A submission before the chunk is ready is held, and sent again (same submitter) once it is.
  */
+import { importModule } from "../lazy-module";
 import type { Scroll } from "../scroll";
 import type { FormValidation } from "./index";
 
@@ -24,7 +25,7 @@ export function createForms(): Forms {
 	let scroll: Scroll;
 
 	const load = () =>
-		(loading ??= import("./index").then(
+		(loading ??= importModule("forms").then(
 			(chunk) => (ready = chunk.createFormValidation(scroll, forms)),
 			(error) => {
 				loading = undefined;
