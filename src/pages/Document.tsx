@@ -13,7 +13,7 @@ export function Document({ title, description, children }: DocumentProps) {
 	const site = useSite();
 	// An ajax response carries the title as the `snippet--title` snippet (text, so escaped).
 	if (site.snippets?.wants("title")) site.snippets.add("title", escapeHtml(title));
-	const asset = (file: string) => site.href(`/${file}`);
+	const asset = (file: string) => site.url(`/${file}`);
 	return (
 		<html
 			lang={site.lang}

@@ -1,35 +1,25 @@
+import type { Messages } from "../i18n/messages";
 import { useSite } from "../server/site-context";
 import { Layout } from "./Layout";
 
-const MESSAGES = {
-	400: {
-		title: "Požadavek se nepodařilo zpracovat",
-		text: "Odeslaná data nejsou v pořádku. Vraťte se prosím zpět a zkuste to znovu.",
-	},
-	404: {
-		title: "Stránka nenalezena",
-		text: "Tuto stránku jsme nenašli. Možná byla přesunuta, nebo je v adrese překlep.",
-	},
-	413: {
-		title: "Odeslaná data jsou příliš velká",
-		text: "Zkraťte prosím text nebo nahrajte menší soubory a zkuste to znovu.",
-	},
-	500: {
-		title: "Něco se pokazilo",
-		text: "Na naší straně nastala chyba. Zkuste to prosím za chvíli znovu.",
-	},
-} as const;
+export type ErrorStatus = keyof Omit<Messages["errors"], "back">;
 
-export function ErrorPage({ status }: { status: keyof typeof MESSAGES }) {
-	const { href } = useSite();
-	const message = MESSAGES[status];
+/** The error statuses with a page of their own; any other is shown as the nearest of these. */
+export function errorPageStatus(status: number): ErrorStatus {
+	if (status === 403 || status === 404 || status === 413 || status === 429) return status;
+	return status < 500 ? 400 : 500;
+}
+
+export function ErrorPage({ status }: { status: ErrorStatus }) {
+	const { href, t } = useSite();
+	const message = t.errors[status];
 	return (
 		<Layout title={`${message.title} – Lumen`} description={message.text}>
 			<section className="error-page" aria-labelledby="error-title">
 				<h1 id="error-title">{message.title}</h1>
 				<p>{message.text}</p>
 				<a className="button" href={href("/")}>
-					Zpět na úvod
+					{t.errors.back}
 				</a>
 			</section>
 		</Layout>

@@ -13,40 +13,50 @@ interface LayoutProps {
 
 /** The site's frame: skip link, header with navigation, the scroll container's main, footer. */
 export function Layout({ title, description, pageBehaviours = false, children }: LayoutProps) {
-	const { href } = useSite();
+	const { href, hrefIn, path, t } = useSite();
+	const other = t.languageSwitch;
 	return (
 		<Document title={title} description={description}>
 			<a className="skip-link" href="#main">
-				Přeskočit na obsah
+				{t.skipToContent}
 			</a>
 			<header className="site-header" data-component={pageBehaviours ? "page" : undefined}>
-				<a className="site-header__brand" href={href("/")}>
+				<a className="site-header__brand" href={href("/")} aria-label={t.brandHome}>
 					<svg className="site-header__logo" viewBox="0 0 32 32" aria-hidden="true" focusable="false">
 						<circle cx="16" cy="16" r="13" fill="none" stroke="currentColor" strokeWidth="3" />
 						<circle cx="16" cy="16" r="5" fill="currentColor" />
 					</svg>
 					<span>Lumen</span>
 				</a>
-				<nav className="site-nav" aria-label="Hlavní navigace">
+				<nav className="site-nav" aria-label={t.mainNavigation}>
 					<ul>
 						<li>
-							<a href={href("/")}>Kampaň</a>
+							<a href={href("/")}>{t.nav.home}</a>
 						</li>
 						<li>
-							<a href={href("/register")}>Registrace</a>
+							<a href={href("/register")}>{t.nav.register}</a>
 						</li>
 						<li>
-							<a href={href("/stores")}>Prodejny</a>
+							<a href={href("/stores")}>{t.nav.stores}</a>
 						</li>
 					</ul>
 				</nav>
+				<a
+					className="site-header__language"
+					href={hrefIn(other.otherLang === "en" ? "en" : "cs", path)}
+					hrefLang={other.otherLang}
+					lang={other.otherLang}
+				>
+					{other.other}
+				</a>
 			</header>
 			<ScrollContainer smooth={pageBehaviours}>
 				<main id="main" tabIndex={-1}>
 					{children}
 				</main>
 				<footer className="site-footer">
-					<p>© 2026 Lumen s.r.o. Kampaň platí do vyčerpání zásob u partnerských drogerií.</p>
+					<p>{t.footer.note}</p>
+					<p>{t.footer.copyright}</p>
 				</footer>
 			</ScrollContainer>
 		</Document>

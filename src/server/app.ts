@@ -4,15 +4,29 @@ import helmet from "@fastify/helmet";
 import fastifyStatic from "@fastify/static";
 import Fastify, { type FastifyInstance, type FastifyPluginAsync, type FastifyServerOptions } from "fastify";
 import { createElement } from "react";
-import { ErrorPage } from "../pages/ErrorPage";
+import { DEFAULT_LANG, LANGS, type Lang, langPrefix } from "../i18n";
+import { ErrorPage, errorPageStatus } from "../pages/ErrorPage";
 import type { ClientAssets } from "./assets";
 import type { Config } from "./config";
 import type { DatabaseHandle } from "./db";
 import { registerForms } from "./forms/plugin";
-import { decorateReplies, isAjax } from "./reply";
+import { decorateReplies, isAjax, requestLocation } from "./reply";
 import { galleryRoutes } from "./routes/gallery";
 import { healthRoutes } from "./routes/health";
 import { pageRoutes } from "./routes/pages";
+import { registerSameOriginCheck } from "./security/same-origin";
+
+declare module "fastify" {
+	interface FastifyInstance {
+		readonly config: Config;
+		/** The database: route plugins reach it as `app.database.db`. */
+		readonly database: DatabaseHandle;
+	}
+	interface FastifyRequest {
+		/** The page's language, from its URL (/en/… is English). */
+		lang: Lang;
+	}
+}
 
 export interface AppOptions {
 	config: Config;
@@ -45,6 +59,24 @@ export async function buildApp({
 	});
 
 	decorateReplies(app, config, assets);
+	app.decorate("config", config);
+	app.decorate("database", database);
+	app.decorateRequest("lang", DEFAULT_LANG);
+	app.addHook("onRequest", async (request) => {
+		request.lang = requestLocation(request, config.basePath).lang;
+	});
+	registerSameOriginCheck(app);
+
+	// Before any plugin: a plugin context takes the error handler set when it is registered.
+	app.setErrorHandler((error, request, reply) => {
+		const status = statusOf(error);
+		if (status >= 500) request.log.error(error);
+		if (isAjax(request)) {
+			const message = status < 500 && error instanceof Error ? error.message : "Internal server error";
+			return reply.code(status).send({ error: message });
+		}
+		return reply.page(createElement(ErrorPage, { status: errorPageStatus(status) }), { status });
+	});
 
 	await app.register(helmet, {
 		// The Vite dev server injects inline styles and opens a websocket: no CSP there.
@@ -85,30 +117,22 @@ export async function buildApp({
 		});
 	}
 
-	await app.register(
-		async (site) => {
-			await site.register(healthRoutes, { database });
-			await site.register(pageRoutes);
-			if (config.env !== "production") await site.register(galleryRoutes);
-			for (const plugin of plugins) await site.register(plugin);
-		},
-		{ prefix: config.basePath },
-	);
+	await app.register(healthRoutes, { database, prefix: config.basePath });
+	// Every page exists in each language: Czech at the base path, English under /en.
+	for (const lang of LANGS) {
+		await app.register(
+			async (site) => {
+				await site.register(pageRoutes);
+				if (config.env !== "production") await site.register(galleryRoutes);
+				for (const plugin of plugins) await site.register(plugin);
+			},
+			{ prefix: `${config.basePath}${langPrefix(lang)}` },
+		);
+	}
 
 	app.setNotFoundHandler((request, reply) => {
 		if (isAjax(request)) return reply.code(404).send({ error: "Not found" });
 		return reply.page(createElement(ErrorPage, { status: 404 }), { status: 404 });
-	});
-
-	app.setErrorHandler((error, request, reply) => {
-		const status = statusOf(error);
-		if (status >= 500) request.log.error(error);
-		if (isAjax(request)) {
-			const message = status < 500 && error instanceof Error ? error.message : "Internal server error";
-			return reply.code(status).send({ error: message });
-		}
-		const page = status === 404 || status === 413 ? status : status < 500 ? 400 : 500;
-		return reply.page(createElement(ErrorPage, { status: page }), { status });
 	});
 
 	return app;

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ReactElement } from "react";
+import { type Lang, langPrefix, splitLangPath } from "../i18n";
 import type { ClientAssets } from "./assets";
 import type { Config } from "./config";
 import { renderPage } from "./render";
@@ -27,7 +28,7 @@ declare module "fastify" {
 		 * the page's snippets instead. HTML is never cached by the browser without revalidation.
 		 */
 		page(element: ReactElement, options?: PageOptions): FastifyReply;
-		/** After a successful POST: 303 to the path (under the base path), or `{redirect}` for ajax. */
+		/** After a successful POST: 303 to the path (under base path and language), or `{redirect}` for ajax. */
 		seeOther(path: string): FastifyReply;
 	}
 }
@@ -36,15 +37,24 @@ export function isAjax(request: FastifyRequest): boolean {
 	return request.headers["x-requested-with"] === "XMLHttpRequest";
 }
 
+/** The language of a request and its path in that language, from its URL. */
+export function requestLocation(request: FastifyRequest, basePath: string): { lang: Lang; path: string } {
+	const pathname = request.url.split("?")[0] ?? "/";
+	const below = pathname.startsWith(basePath) ? pathname.slice(basePath.length) : pathname;
+	return splitLangPath(below || "/");
+}
+
 export function decorateReplies(app: FastifyInstance, config: Config, assets: ClientAssets): void {
 	app.decorateReply("page", function (element: ReactElement, options: PageOptions = {}) {
 		const ajax = isAjax(this.request);
 		const snippets = ajax
 			? new SnippetCollector(options.snippets ? new Set(options.snippets) : "all")
 			: undefined;
+		const { lang, path } = requestLocation(this.request, config.basePath);
 		const site = createSite({
 			basePath: config.basePath,
-			lang: "cs",
+			lang,
+			path,
 			cmsMode: false,
 			sentryDsn: config.sentryDsn,
 			assets,
@@ -63,7 +73,7 @@ export function decorateReplies(app: FastifyInstance, config: Config, assets: Cl
 	});
 
 	app.decorateReply("seeOther", function (path: string) {
-		const url = `${config.basePath}${path}`;
+		const url = `${config.basePath}${langPrefix(requestLocation(this.request, config.basePath).lang)}${path}`;
 		if (isAjax(this.request)) return this.header("cache-control", "no-store").send({ redirect: url });
 		return this.redirect(url, 303);
 	});

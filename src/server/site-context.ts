@@ -1,27 +1,50 @@
 import { createContext, use } from "react";
+import { type Lang, langPrefix } from "../i18n";
+import { MESSAGES, type Messages } from "../i18n/messages";
 import type { ClientAssets } from "./assets";
 import type { SnippetCollector } from "./snippets";
 
 /** What every server-rendered component may know about the request it renders for. */
 export interface Site {
 	readonly basePath: string;
-	readonly lang: string;
+	readonly lang: Lang;
+	/** The site's texts in the page's language. */
+	readonly t: Messages;
+	/** The page's path in its language, without base path and language prefix ('/register'). */
+	readonly path: string;
 	readonly cmsMode: boolean;
 	readonly sentryDsn: string | undefined;
 	readonly assets: ClientAssets;
 	/** Set when rendering an ajax response: the page's snippets are collected instead of rendered. */
 	readonly snippets: SnippetCollector | undefined;
-	/** Turns a site path ('/register') into a URL under the base path. */
+	/** A page of the site in the page's language: '/register' → '/en/register' on English pages. */
 	href(path: string): string;
+	/** The same, in another language (the language switch). */
+	hrefIn(lang: Lang, path: string): string;
+	/** A URL under the base path that no language changes: assets, endpoints. */
+	url(path: string): string;
 	/** Unique per page: the identifierPrefix of the next island of that name. */
 	nextIslandId(name: string): string;
 }
 
-export function createSite(options: Omit<Site, "href" | "nextIslandId">): Site {
+type SiteOptions = Omit<Site, "t" | "href" | "hrefIn" | "url" | "nextIslandId">;
+
+export function createSite(options: SiteOptions): Site {
 	const islandCounts = new Map<string, number>();
+	const url = (path: string) => `${options.basePath}${path.startsWith("/") ? path : `/${path}`}`;
+	const hrefIn = (lang: Lang, path: string) => {
+		const localized = url(`${langPrefix(lang)}${path.startsWith("/") ? path : `/${path}`}`);
+		// '/en/' reads better as '/en'; the Czech home stays '/' (or the base path with its slash).
+		return localized.length > 1 && localized.endsWith("/") && lang !== "cs"
+			? localized.slice(0, -1)
+			: localized;
+	};
 	return {
 		...options,
-		href: (path) => `${options.basePath}${path.startsWith("/") ? path : `/${path}`}`,
+		t: MESSAGES[options.lang],
+		url,
+		hrefIn,
+		href: (path) => hrefIn(options.lang, path),
 		nextIslandId(name) {
 			const count = (islandCounts.get(name) ?? 0) + 1;
 			islandCounts.set(name, count);

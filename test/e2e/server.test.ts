@@ -75,6 +75,48 @@ describe("pages and assets", () => {
 	});
 });
 
+describe("languages", () => {
+	it("serves Czech at the root and English under /en, each linking to the other", async () => {
+		const czech = await (await fetch(`${origin()}/`)).text();
+		expect(attribute(czech, "lang")).toBe("cs");
+		expect(czech).toContain('href="/en" hrefLang="en" lang="en">English</a>');
+		const english = await (await fetch(`${origin()}/en`)).text();
+		expect(attribute(english, "lang")).toBe("en");
+		expect(english).toContain('href="/en/register"');
+		expect(english).toContain('href="/" hrefLang="cs" lang="cs">Čeština</a>');
+		expect(english).toContain("Skip to content");
+	});
+
+	it("answers a missing English page in English", async () => {
+		const response = await fetch(`${origin()}/en/no-such-page`);
+		expect(response.status).toBe(404);
+		expect(await response.text()).toContain("Page not found");
+	});
+});
+
+describe("cross-site requests", () => {
+	const post = (headers: Record<string, string>) =>
+		fetch(`${origin()}/_fixtures/ajax/echo`, {
+			method: "POST",
+			body: new URLSearchParams({ a: "1" }),
+			headers: { "X-Requested-With": "XMLHttpRequest", ...headers },
+		});
+
+	it("refuses a POST another site made, by Origin or by Sec-Fetch-Site", async () => {
+		const byOrigin = await post({ Origin: "https://evil.example" });
+		expect(byOrigin.status).toBe(403);
+		expect(await byOrigin.json()).toEqual({ error: "Cross-site request refused" });
+		expect((await post({ "Sec-Fetch-Site": "cross-site" })).status).toBe(403);
+		expect((await post({ "Sec-Fetch-Site": "same-site" })).status).toBe(403);
+	});
+
+	it("accepts a same-origin POST and one from a client that is not a browser", async () => {
+		expect((await post({ Origin: origin() })).status).toBe(200);
+		expect((await post({ "Sec-Fetch-Site": "same-origin" })).status).toBe(200);
+		expect((await post({})).status).toBe(200);
+	});
+});
+
 describe("under a base path", () => {
 	let server: TestServer;
 	beforeAll(async () => {

@@ -16,7 +16,7 @@ declare global {
 export async function openWithComponents(
 	browser: Browser,
 	path: string,
-	prepare?: (page: Page) => Promise<void>,
+	prepare?: (page: Page) => Promise<unknown>,
 ): Promise<ObservedPage> {
 	const observed = await openPage(browser);
 	await observed.page.addInitScript(() => {
@@ -46,20 +46,25 @@ async function waitForDisconnected(page: Page, name: string): Promise<void> {
 	}, name);
 }
 
-/**
- * Replaces a component by a fresh server-rendered copy, inserted with innerHTML as an ajax snippet is:
- * the page's HTML is fetched again and the element matching `selector` taken from it. Resolves with
- * the copy's selector once its component has connected.
- */
-export async function reinsert(page: Page, selector: string): Promise<string> {
-	await page.evaluate(async (selector) => {
+/** The HTML of the element matching `selector` as the server renders it now (the page fetched again). */
+export function serverHtml(page: Page, selector: string): Promise<string> {
+	return page.evaluate(async (selector) => {
 		const html = await (await fetch(location.href)).text();
-		const fresh = new DOMParser().parseFromString(html, "text/html").querySelector(selector)!;
+		return new DOMParser().parseFromString(html, "text/html").querySelector(selector)!.outerHTML;
+	}, selector);
+}
+
+/**
+ * Inserts HTML with innerHTML, as an ajax snippet is, at the end of <main>; resolves with the inserted
+ * element's selector once its component has connected.
+ */
+export async function insertSnippet(page: Page, html: string): Promise<string> {
+	await page.evaluate((html) => {
 		const holder = document.createElement("div");
 		holder.id = "snippet--late";
-		document.querySelector(selector)!.replaceWith(holder);
-		holder.innerHTML = fresh.outerHTML;
-	}, selector);
+		document.querySelector("main")!.append(holder);
+		holder.innerHTML = html;
+	}, html);
 	const copy = "#snippet--late > :first-child";
 	await waitForConnected(page, copy);
 	return copy;

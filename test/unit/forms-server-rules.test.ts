@@ -168,7 +168,10 @@ describe("rules export in Nette's format", () => {
 	it("exports rules the engine's parser accepts", () => {
 		const form = defineForm("t", {
 			a: field.integer({ label: "A", required: true, rules: [rule.min(1)] }),
-			b: field.text({ label: "B", rules: [rule.whenOn("a", rule.not(rule.blank()), { toggle: { "#x": false } })] }),
+			b: field.text({
+				label: "B",
+				rules: [rule.whenOn("a", rule.not(rule.blank()), { toggle: { "#x": false } })],
+			}),
 		});
 		for (const key of ["a", "b"]) expect(() => parseRules(form.rulesJson(key, "cs"))).not.toThrow();
 	});

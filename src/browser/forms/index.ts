@@ -73,6 +73,27 @@ export function createFormValidation(
 			markValid(control);
 		}
 	};
+	// Leaving a field by pressing a button must not move the page under the pointer (a message appearing
+	// above the button would make the click miss): the check waits until the press is over.
+	let pressed = false;
+	let afterPress: (() => void) | undefined;
+	const validateSoonAsReleased = (field: FieldElement) => {
+		if (!pressed) return validateLive(field, true);
+		afterPress = () => validateLive(field, true);
+	};
+	const release = () => {
+		pressed = false;
+		// After the click the press was for: a timer runs once the click has been dispatched.
+		setTimeout(() => {
+			afterPress?.();
+			afterPress = undefined;
+		});
+	};
+	document.addEventListener("pointerdown", () => {
+		pressed = true;
+	});
+	document.addEventListener("pointerup", release);
+	document.addEventListener("pointercancel", release);
 	// Not ../debounce: sharing it with the core would split it into a chunk that costs more than these lines.
 	let timer: ReturnType<typeof setTimeout> | undefined;
 
@@ -94,14 +115,14 @@ export function createFormValidation(
 		if (!form || !forms.has(form)) return;
 		toggle(form);
 		const field = validatedField(event.target);
-		if (field) validateLive(field, true);
+		if (field) validateSoonAsReleased(field);
 	});
 	document.addEventListener("focusout", (event) => {
 		const field = validatedField(event.target);
 		if (!field || !edited.has(field)) return;
 		edited.delete(field);
 		left.add(field);
-		validateLive(field, true);
+		validateSoonAsReleased(field);
 	});
 	document.addEventListener("keyup", (event) => {
 		const field = validatedField(event.target);
@@ -109,14 +130,19 @@ export function createFormValidation(
 		clearTimeout(timer);
 		timer = setTimeout(() => validateLive(field, false), INPUT_VALIDATION_KEYUP_DEBOUNCE);
 	});
-	// A summary link (ours or the server's) focuses its field: following the anchor alone would not.
-	document.addEventListener("click", (event) => {
-		const link = event.target instanceof Element ? event.target.closest(SUMMARY_LINK) : null;
-		const field = validatedField(link && document.getElementById(link.getAttribute("href")!.slice(1)));
-		if (!field) return;
-		event.preventDefault();
-		focusField(field);
-	});
+	// A summary link (ours or the server's) focuses its field and scrolls to it like a failed submit does.
+	// Capture phase: before in-page navigation (hash-navigation.ts) handles the link with its own offset.
+	document.addEventListener(
+		"click",
+		(event) => {
+			const link = event.target instanceof Element ? event.target.closest(SUMMARY_LINK) : null;
+			const field = validatedField(link && document.getElementById(link.getAttribute("href")!.slice(1)));
+			if (!field) return;
+			event.preventDefault();
+			focusField(field);
+		},
+		true,
+	);
 	document.addEventListener("reset", (event) => {
 		const form = event.target as HTMLFormElement;
 		// The reset happens after the event: toggle on the values it leaves.

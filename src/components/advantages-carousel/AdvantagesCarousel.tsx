@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { ChevronIcon, PauseIcon, PlayIcon } from "../shared/icons";
+import { fill } from "../shared/text";
 
 export interface CarouselTexts {
 	/** Accessible name of the carousel. */
@@ -80,7 +81,18 @@ export function AdvantagesCarousel({
 				>
 					<ChevronIcon direction="left" />
 				</button>
-				<div className="carousel__dots" />
+				{/* One dot per slide, as on phones: the component redraws them, one per stop, where more fit. */}
+				<div className="carousel__dots">
+					{slides.map((_, index) => (
+						<button
+							// biome-ignore lint/suspicious/noArrayIndexKey: one dot per position
+							key={index}
+							type="button"
+							className="carousel__dot"
+							aria-label={fill(texts.goTo, { index: index + 1 })}
+						/>
+					))}
+				</div>
 				<button
 					type="button"
 					className="carousel__arrow carousel__next"

@@ -156,7 +156,6 @@ export default {
 
 		return () => {
 			embla.destroy();
-			dots.replaceChildren();
 			element.classList.remove("is-ready", "is-static");
 		};
 	},

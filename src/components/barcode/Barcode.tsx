@@ -24,9 +24,13 @@ interface BarcodeProps {
 	texts?: BarcodeTexts;
 }
 
-/** Pure black on white with no text under the bars: the code is printed as HTML text instead. */
+/**
+ * Pure black on white with no text under the bars (the code is printed as HTML text instead), free to
+ * stretch to its box: scaling bars evenly in either direction keeps them readable.
+ */
 function barcodeSvg(text: string, symbology: "code128" | "ean13"): string {
-	return toSVG({ bcid: symbology, text, scale: 2, height: 14, includetext: false });
+	const svg = toSVG({ bcid: symbology, text, scale: 2, height: 14, includetext: false });
+	return svg.replace("<svg ", '<svg preserveAspectRatio="none" aria-hidden="true" focusable="false" ');
 }
 
 /**

@@ -3,7 +3,8 @@ import { stringProp } from "../shared/props";
 
 /**
  * Toggles a class on its targets (`data-class-toggle-target`, a selector; default: the element's
- * aria-controls, else itself) and keeps its own aria-expanded / aria-pressed in sync with the state.
+ * aria-controls, else itself) and keeps its own aria-expanded / aria-pressed in sync with the state —
+ * also when something else (another toggle, a script) changes the target's class.
  */
 export default {
 	connect(element, { props, signal }) {
@@ -11,11 +12,13 @@ export default {
 		const controls = element.getAttribute("aria-controls");
 		const selector = stringProp(props, "target", controls ? `#${CSS.escape(controls)}` : "");
 		const targets = (): Element[] => (selector ? [...document.querySelectorAll(selector)] : [element]);
+		const isActive = () => targets()[0]?.classList.contains(className) ?? false;
 
-		const show = (active: boolean) => {
-			for (const target of targets()) target.classList.toggle(className, active);
+		const reflect = () => {
+			const active = String(isActive());
 			for (const state of ["aria-expanded", "aria-pressed"]) {
-				if (element.hasAttribute(state)) element.setAttribute(state, String(active));
+				if (element.hasAttribute(state) && element.getAttribute(state) !== active)
+					element.setAttribute(state, active);
 			}
 		};
 
@@ -23,11 +26,17 @@ export default {
 			"click",
 			(event) => {
 				if (element instanceof HTMLAnchorElement) event.preventDefault();
-				show(!targets()[0]?.classList.contains(className));
+				const active = !isActive();
+				for (const target of targets()) target.classList.toggle(className, active);
+				reflect();
 			},
 			{ signal },
 		);
-		// The server may render either state: the targets' class is the truth.
-		show(targets()[0]?.classList.contains(className) ?? false);
+		// The server may render either state: the first target's class is the truth.
+		const first = targets()[0];
+		const observer = new MutationObserver(reflect);
+		if (first && first !== element) observer.observe(first, { attributes: true, attributeFilter: ["class"] });
+		reflect();
+		return () => observer.disconnect();
 	},
 } satisfies ComponentDefinition;

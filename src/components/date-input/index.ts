@@ -101,14 +101,15 @@ export default {
 			},
 			{ signal },
 		);
-		input.form?.addEventListener(
+		// On the document, capturing: formdata does not bubble, and the field may be moved into a form later.
+		document.addEventListener(
 			"formdata",
 			(event) => {
 				const date = parseTyped(input.value);
 				// An unreadable date is sent as typed: the server's validation answers it.
-				if (input.name && date) event.formData.set(input.name, toIso(date));
+				if (event.target === input.form && input.name && date) event.formData.set(input.name, toIso(date));
 			},
-			{ signal },
+			{ signal, capture: true },
 		);
 		openButton.addEventListener("click", () => (dismiss ? close() : void open()), { signal });
 

@@ -13,27 +13,6 @@ export default function DropdownGallery() {
 	return (
 		<>
 			<div className="gallery__example">
-				<DropdownMenu
-					id="gallery-dropdown-language"
-					label="Jazyk: čeština"
-					items={[
-						{ label: "Čeština", href: "#gallery-dropdown", current: true },
-						{ label: "English", href: "#gallery-dropdown" },
-					]}
-				/>
-			</div>
-			<form className="gallery__example" action="#gallery-dropdown">
-				<DropdownMenu
-					id="gallery-dropdown-sort"
-					label="Řadit prodejny"
-					items={[
-						{ label: "Podle města", name: "sort", value: "city", current: true },
-						{ label: "Podle názvu", name: "sort", value: "name" },
-						{ label: "Nejdéle otevřené", name: "sort", value: "hours" },
-					]}
-				/>
-			</form>
-			<div className="gallery__example">
 				<DropdownSelect
 					id="gallery-dropdown-region"
 					name="region"
@@ -52,6 +31,27 @@ export default function DropdownGallery() {
 					error="Vyberte prodejnu, ve které poukázku uplatníte."
 				/>
 			</div>
+			{/* Last, side by side: an open menu covers only the text that follows the gallery section. */}
+			<form className="gallery__example" action="#gallery-dropdown">
+				<DropdownMenu
+					id="gallery-dropdown-language"
+					label="Jazyk: čeština"
+					items={[
+						{ label: "Čeština", href: "#gallery-dropdown", current: true },
+						{ label: "English", href: "#gallery-dropdown" },
+					]}
+				/>{" "}
+				<DropdownMenu
+					id="gallery-dropdown-sort"
+					label="Řadit prodejny"
+					alignEnd
+					items={[
+						{ label: "Podle města", name: "sort", value: "city", current: true },
+						{ label: "Podle názvu", name: "sort", value: "name" },
+						{ label: "Nejdéle otevřené", name: "sort", value: "hours" },
+					]}
+				/>
+			</form>
 		</>
 	);
 }

@@ -49,14 +49,17 @@ export default {
 			},
 			{ signal },
 		);
-		// Scripts that set the value dispatch change; a form reset restores values after its event.
+		// Scripts that set the value dispatch change; a form reset restores values after its event (which
+		// bubbles to the document, where it is heard even if the field was moved into a form later).
 		input.addEventListener("change", sync, { signal });
-		input.form?.addEventListener(
+		document.addEventListener(
 			"reset",
-			() =>
+			(event) => {
+				if (event.target !== input.form) return;
 				setTimeout(() => {
 					if (!signal.aborted) sync();
-				}),
+				});
+			},
 			{ signal },
 		);
 		clear?.addEventListener(

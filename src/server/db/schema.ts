@@ -1,9 +1,122 @@
-/** Row types of the database, as Kysely sees them. */
+/**
+ * Row types of the database, as Kysely sees them (see migrations.ts for the portable conventions:
+ * text ids, ISO-8601 UTC text times, YYYY-MM-DD text dates, 0/1 integer flags).
+ */
+import type { Generated } from "kysely";
+
 export interface AppMetaTable {
 	key: string;
 	value: string;
 }
 
+export interface StoresTable {
+	id: string;
+	name: string;
+	/** One of the fourteen region codes of src/i18n/regions.ts. */
+	region: string;
+	city: string;
+	street: string;
+	postcode: string;
+	/** JSON: the week's opening hours, see src/server/stores. */
+	opening_hours: string;
+}
+
+export type StaffRole = "staff" | "editor";
+
+export interface StaffUsersTable {
+	id: string;
+	email: string;
+	name: string;
+	/** scrypt, with its parameters and salt (src/server/auth). */
+	password_hash: string;
+	role: StaffRole;
+	store_id: string | null;
+	disabled: Generated<number>;
+	created_at: string;
+}
+
+export interface SessionsTable {
+	/** SHA-256 of the session cookie's random id: a stolen database holds no usable session. */
+	id_hash: string;
+	user_id: string;
+	created_at: string;
+	expires_at: string;
+}
+
+export interface RegistrationsTable {
+	id: string;
+	name: string;
+	/** Lower-cased and trimmed: one voucher per e-mail address. */
+	email: string;
+	birth_date: string;
+	phone: string | null;
+	store_id: string | null;
+	marketing_consent: number;
+	terms_accepted_at: string;
+	lang: string;
+	created_at: string;
+}
+
+export interface VouchersTable {
+	id: string;
+	registration_id: string;
+	/** EAN-13 digits, check digit included. */
+	code: string;
+	/** The private link's unguessable part. */
+	token: string;
+	valid_until: string;
+	created_at: string;
+	redeemed_at: string | null;
+	redeemed_by: string | null;
+	redeemed_store_id: string | null;
+}
+
+export interface ContentBlocksTable {
+	key: string;
+	lang: string;
+	body: string;
+	version: number;
+	updated_at: string;
+	updated_by: string | null;
+}
+
+export interface ContentVersionsTable {
+	id: string;
+	key: string;
+	lang: string;
+	body: string;
+	version: number;
+	created_at: string;
+	created_by: string | null;
+}
+
+export interface OutboxTable {
+	id: string;
+	recipient: string;
+	subject: string;
+	text_body: string;
+	html_body: string;
+	created_at: string;
+	sent_at: string | null;
+	attempts: Generated<number>;
+	last_error: string | null;
+}
+
+export interface UsedChallengesTable {
+	/** Hash of a solved bot challenge: a challenge is accepted once. */
+	id: string;
+	expires_at: string;
+}
+
 export interface Database {
 	app_meta: AppMetaTable;
+	stores: StoresTable;
+	staff_users: StaffUsersTable;
+	sessions: SessionsTable;
+	registrations: RegistrationsTable;
+	vouchers: VouchersTable;
+	content_blocks: ContentBlocksTable;
+	content_versions: ContentVersionsTable;
+	outbox: OutboxTable;
+	used_challenges: UsedChallengesTable;
 }

@@ -4,7 +4,7 @@ import { Control, firstItemId } from "./controls";
 import { controlId, type FormDefinition, htmlName } from "./define";
 import type { Field, Fields } from "./fields";
 import { EMPTY_STATE, type FormState } from "./submission";
-import { type Lang, langOf, translate } from "./text";
+import { type Lang, translate } from "./text";
 import { FORM_TEXTS } from "./texts";
 
 interface FormContextValue {
@@ -53,7 +53,7 @@ export function Form<F extends Fields>({
 	children,
 }: FormProps<F>) {
 	const site = useSite();
-	const lang = langOf(site.lang);
+	const { lang } = site;
 	const fields: Field[] = Object.values(form.fields);
 	const multipart = fields.some((field) => field.kind === "file");
 	const required = fields.some((field) => "required" in field && field.required);
@@ -93,7 +93,10 @@ export function FormField({ name }: { name: string }) {
 	);
 }
 
-/** The default layout: fields in order, a group's fields in the element its toggles show and hide. */
+/**
+ * The default layout: fields in order, a group's fields in the element its toggles show and hide. A group
+ * is rendered visible: without JavaScript nothing could show it again; the runtime applies toggles at start.
+ */
 function AllFields() {
 	const { form } = useForm();
 	const runs: { group: string | undefined; keys: string[] }[] = [];
@@ -138,7 +141,11 @@ function ErrorSummary() {
 		const list = field.kind === "radioList" || field.kind === "checkboxList";
 		items.push({ message, ...(field.kind === "hidden" ? {} : { target: list ? firstItemId(id) : id }) });
 	}
-	for (const message of state.formErrors) if (!seen.has(message)) items.push({ message });
+	for (const message of state.formErrors) {
+		if (seen.has(message)) continue;
+		seen.add(message);
+		items.push({ message });
+	}
 	if (!items.length) return null;
 	return (
 		<div className="form-summary" role="alert">

@@ -81,7 +81,7 @@ const utf8 = new TextDecoder("utf-8", { fatal: true });
 /**
  * Reads a multipart body. Field values arrive as latin1 (one character per byte) and are decoded here
  * strictly; a file over the size limit is kept as a record of its name and type with an oversized size,
- * so that the field's fileSize rule reports it next to the field.
+ * so that the field's fileSize rule reports it next to the field. A refused body (FormBodyError) is drained first.
  */
 export async function readMultipart(request: FastifyRequest): Promise<Entries> {
 	const entries = new Map<string, Entry[]>();
@@ -127,12 +127,12 @@ function decodeField(value: unknown): string {
 	}
 }
 
+// Whatever goes wrong while reading a multipart body comes from what was sent (malformed or cut-off data,
+// a field named like a prototype property, a JSON part): 413 for the plugin's limits, 400 otherwise.
 function asBodyError(error: unknown): FormBodyError {
 	if (error instanceof FormBodyError) return error;
 	const status = (error as { statusCode?: unknown }).statusCode;
-	// The multipart plugin's limit errors are 413; its other refusals (malformed data, a field named
-	// like a prototype property, a JSON part) are the sender's fault too.
-	return new FormBodyError(status === 413 ? 413 : 400, (error as Error).message ?? "Unreadable form data");
+	return new FormBodyError(status === 413 ? 413 : 400, String((error as Error).message));
 }
 
 /**

@@ -4,16 +4,16 @@
  */
 
 export type { ReceivedFile } from "./body";
-export { controlId, defineForm, type FormDefinition, htmlName } from "./define";
+export { controlId, defineForm, type FormDefinition } from "./define";
 export { Form, FormField, type FormProps } from "./Form";
 export type { Field, Fields, FormValues, Option } from "./fields";
 export * as field from "./fields";
 export { FORM_LIMITS } from "./limits";
-export { registerForms } from "./plugin";
 export * as rule from "./rules";
 export {
 	EMPTY_STATE,
 	type FormState,
+	readEntries,
 	readForm,
 	type ShownValue,
 	type Submission,

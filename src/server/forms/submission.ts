@@ -6,6 +6,7 @@
 
 import type {} from "@fastify/multipart";
 import type { FastifyRequest } from "fastify";
+import { DEFAULT_LANG } from "../../i18n";
 import {
 	type ControlValue,
 	type FileInfo,
@@ -27,7 +28,7 @@ import {
 import { type FormDefinition, htmlName } from "./define";
 import type { Field, Fields, FormValues } from "./fields";
 import { INVALID_CHOICE, INVALID_VALUE } from "./messages";
-import { type Lang, langOf, type Text, translate } from "./text";
+import { type Lang, type Text, translate } from "./text";
 import { FORM_TEXTS } from "./texts";
 
 /** A value as a control shows it: text, a checkbox's state, chosen options, or nothing chosen. */
@@ -55,8 +56,12 @@ export type Submission<F extends Fields> =
 	  }
 	| {
 			readonly valid: false;
-			/** 422 for values that broke the rules, 400 or 413 for a body the server would not read. */
-			readonly status: 400 | 413 | 422;
+			/**
+			 * 200 for values that broke the rules (as Nette answers: the ajax runtime takes any other status
+			 * as a failure, and Chromium logs a 4xx page as a console error); 400 or 413 for a body the
+			 * server would not read.
+			 */
+			readonly status: 200 | 400 | 413;
 			readonly state: FormState;
 	  };
 
@@ -77,22 +82,29 @@ export function withErrors(
 export async function readForm<F extends Fields>(
 	request: FastifyRequest,
 	form: FormDefinition<F>,
-	options: { lang?: string } = {},
+	options: { lang?: Lang } = {},
 ): Promise<Submission<F>> {
-	const lang = langOf(options.lang ?? "cs");
-	let entries: Entries | undefined;
+	const lang = options.lang ?? request.lang ?? DEFAULT_LANG;
+	const entries = await readEntries(request);
+	return entries instanceof FormBodyError
+		? refused(entries.statusCode, lang)
+		: validateSubmission(form, entries, lang);
+}
+
+/** The entries of a submitted body, or why it was refused. */
+export async function readEntries(request: FastifyRequest): Promise<Entries | FormBodyError> {
+	if (!request.isMultipart()) {
+		// No body at all is an empty form; a body another parser made (JSON) is not a form.
+		const entries = request.body === undefined ? new Map() : urlencodedEntries(request.body);
+		return entries ?? new FormBodyError(400, "The body is not a form");
+	}
 	try {
-		entries = request.isMultipart()
-			? await readMultipart(request)
-			: request.body === undefined
-				? new Map()
-				: urlencodedEntries(request.body);
+		return await readMultipart(request);
 	} catch (error) {
 		if (!(error instanceof FormBodyError)) throw error;
 		request.log.info({ err: error }, "form body refused");
-		return refused(error.statusCode, lang);
+		return error;
 	}
-	return entries ? validateSubmission(form, entries, lang) : refused(400, lang);
 }
 
 function refused(status: 400 | 413, lang: Lang): Submission<never> {
@@ -243,7 +255,7 @@ export function validateSubmission<F extends Fields>(
 		if (message !== undefined) errors[key] = message;
 	}
 	const state: FormState = { values, errors, formErrors: [] };
-	if (Object.keys(errors).length) return { valid: false, status: 422, state };
+	if (Object.keys(errors).length) return { valid: false, status: 200, state };
 
 	const typed: Record<string, unknown> = {};
 	for (const entry of controls) {

@@ -1,0 +1,37 @@
+import type { ReactNode } from "react";
+
+interface ModalOpenerProps {
+	/** The id of the <Modal> it opens. */
+	modal: string;
+	/**
+	 * Where the link leads without JavaScript (and with a modifier key): default `#modal`, which shows
+	 * the modal's content in its place, or `url` when the content is loaded.
+	 */
+	href?: string;
+	/** Loads the modal's content from this URL (its ajax payload's snippet) before showing it. */
+	url?: string;
+	/** The snippet of that payload holding the content (default snippet--modal). */
+	snippet?: string;
+	className?: string;
+	children: ReactNode;
+}
+
+/**
+ * A link that opens a modal: with JavaScript the modal-opener component shows the dialog instead of
+ * following it, so that the content is reachable without JavaScript too.
+ */
+export function ModalOpener({ modal, href, url, snippet, className, children }: ModalOpenerProps) {
+	return (
+		<a
+			href={href ?? url ?? `#${modal}`}
+			className={["modal-opener", className].filter(Boolean).join(" ")}
+			data-component="modal-opener"
+			aria-controls={modal}
+			aria-haspopup="dialog"
+			data-modal-opener-url={url}
+			data-modal-opener-snippet={snippet}
+		>
+			{children}
+		</a>
+	);
+}

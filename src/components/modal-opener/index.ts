@@ -1,0 +1,28 @@
+import type { ComponentDefinition } from "../../browser/component";
+import { controlledElement } from "../shared/controlled";
+import { requestModal } from "../shared/modal-events";
+import { stringProp } from "../shared/props";
+
+/**
+ * A button or link that opens the modal it names (`target` option, aria-controls, or a link's #id),
+ * loading its content first when it names a `url`. Until the modal's own component is connected the
+ * link is simply followed, and so it is with a modifier key (new tab) on a link.
+ */
+export default {
+	connect(element, { props, signal }) {
+		const target = stringProp(props, "target", "");
+		const url = stringProp(props, "url", "") || undefined;
+		const snippet = stringProp(props, "snippet", "") || undefined;
+		element.addEventListener(
+			"click",
+			(event) => {
+				if (event.defaultPrevented || event.button !== 0) return;
+				if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+				// Looked up on each click: an ajax snippet may have replaced the dialog since.
+				const dialog = controlledElement(element, target);
+				if (requestModal(dialog, { opener: element, url, snippet })) event.preventDefault();
+			},
+			{ signal },
+		);
+	},
+} satisfies ComponentDefinition;

@@ -1,0 +1,80 @@
+import type { ComponentDefinition } from "../../browser/component";
+import { onDismiss } from "../shared/dismiss";
+import { part } from "../shared/dom";
+import { NAVIGATION_CHANGE, NAVIGATION_TOGGLE } from "../shared/navigation-events";
+import { inertOutside, keepTabWithin, tabbables } from "./focus";
+
+/**
+ * Below the medium breakpoint the navigation's panel is an overlay that its opener shows: while open
+ * the page is scroll-locked and inert, Tab wraps within the navigation, and Escape (focus back on the
+ * opener), a press outside, following a link or growing past the breakpoint close it.
+ */
+export default {
+	connect(element, { signal, services }) {
+		const panel = part(element, ".navigation__panel");
+		// Aborted when the panel closes: everything that only holds while it is open hangs on it.
+		let open: AbortController | undefined;
+		let opener: HTMLElement | undefined;
+
+		const announce = (isOpen: boolean) =>
+			panel.dispatchEvent(new CustomEvent(NAVIGATION_CHANGE, { detail: { open: isOpen } }));
+
+		const close = (returnFocus: boolean) => {
+			if (!open) return;
+			open.abort();
+			open = undefined;
+			element.classList.remove("is-open");
+			announce(false);
+			if (returnFocus) opener?.focus();
+		};
+
+		const show = () => {
+			if (open || services.viewport.atLeast("medium")) return;
+			open = new AbortController();
+			const { signal: whileOpen } = open;
+			const unlock = services.scroll.lock(panel);
+			const restoreInert = inertOutside(element);
+			whileOpen.addEventListener(
+				"abort",
+				() => {
+					unlock();
+					restoreInert();
+				},
+				{ once: true },
+			);
+			onDismiss(element, whileOpen, (reason) => close(reason === "escape"));
+			keepTabWithin(element, whileOpen);
+			// Closed before the link is followed, so that an in-page target scrolls an unlocked page.
+			panel.addEventListener(
+				"click",
+				(event) => {
+					if (event.target instanceof Element && event.target.closest("a[href]")) close(false);
+				},
+				{ signal: whileOpen },
+			);
+			element.classList.add("is-open");
+			announce(true);
+			tabbables(panel)[0]?.focus();
+		};
+
+		panel.addEventListener(
+			NAVIGATION_TOGGLE,
+			(event) => {
+				event.preventDefault();
+				opener = event.detail.opener;
+				if (open) close(true);
+				else show();
+			},
+			{ signal },
+		);
+		services.viewport.onBreakpointChange(() => {
+			if (services.viewport.atLeast("medium")) close(false);
+		}, signal);
+		element.classList.add("is-ready");
+
+		return () => {
+			close(false);
+			element.classList.remove("is-ready");
+		};
+	},
+} satisfies ComponentDefinition;
