@@ -1,15 +1,18 @@
 import type { ReactNode } from "react";
+import { DEFAULT_LANG, LANGS } from "../i18n";
 import { escapeHtml } from "../server/html";
 import { useSite } from "../server/site-context";
 
 interface DocumentProps {
 	title: string;
 	description: string;
+	/** Private or utility pages (vouchers, staff): kept out of search engines. */
+	noindex?: boolean;
 	children: ReactNode;
 }
 
 /** The page root and <head>: everything the runtime reads from the markup contract (DESIGN.md §4). */
-export function Document({ title, description, children }: DocumentProps) {
+export function Document({ title, description, noindex = false, children }: DocumentProps) {
 	const site = useSite();
 	// An ajax response carries the title as the `snippet--title` snippet (text, so escaped).
 	if (site.snippets?.wants("title")) site.snippets.add("title", escapeHtml(title));
@@ -27,6 +30,12 @@ export function Document({ title, description, children }: DocumentProps) {
 				<meta name="viewport" content="width=device-width, initial-scale=1" />
 				<title>{title}</title>
 				<meta name="description" content={description} />
+				<meta name="theme-color" content="#fffaf5" />
+				{noindex ? (
+					<meta name="robots" content="noindex, nofollow" />
+				) : (
+					<SearchLinks title={title} description={description} />
+				)}
 				<link rel="icon" href={asset("assets/favicon.svg")} type="image/svg+xml" />
 				{site.assets.stylesheets.map((file) => (
 					<link key={file} rel="stylesheet" href={asset(file)} />
@@ -41,5 +50,30 @@ export function Document({ title, description, children }: DocumentProps) {
 			</head>
 			<body>{children}</body>
 		</html>
+	);
+}
+
+/** Canonical URL, the page in each language, and how it looks when shared (Open Graph). */
+function SearchLinks({ title, description }: { title: string; description: string }) {
+	const site = useSite();
+	const absolute = (path: string) => `${site.origin}${path}`;
+	return (
+		<>
+			<link rel="canonical" href={absolute(site.href(site.path))} />
+			{LANGS.map((lang) => (
+				<link key={lang} rel="alternate" hrefLang={lang} href={absolute(site.hrefIn(lang, site.path))} />
+			))}
+			<link rel="alternate" hrefLang="x-default" href={absolute(site.hrefIn(DEFAULT_LANG, site.path))} />
+			<meta property="og:type" content="website" />
+			<meta property="og:site_name" content="Lumen" />
+			<meta property="og:title" content={title} />
+			<meta property="og:description" content={description} />
+			<meta property="og:url" content={absolute(site.href(site.path))} />
+			<meta property="og:locale" content={site.lang === "en" ? "en_GB" : "cs_CZ"} />
+			<meta property="og:image" content={absolute(site.url("/assets/og-image.png"))} />
+			<meta property="og:image:width" content="1200" />
+			<meta property="og:image:height" content="630" />
+			<meta name="twitter:card" content="summary_large_image" />
+		</>
 	);
 }

@@ -14,6 +14,7 @@ import { decorateReplies, isAjax, requestLocation } from "./reply";
 import { galleryRoutes } from "./routes/gallery";
 import { healthRoutes } from "./routes/health";
 import { pageRoutes } from "./routes/pages";
+import { seoRoutes } from "./routes/seo";
 import { registerSameOriginCheck } from "./security/same-origin";
 
 declare module "fastify" {
@@ -118,6 +119,7 @@ export async function buildApp({
 	}
 
 	await app.register(healthRoutes, { database, prefix: config.basePath });
+	await app.register(seoRoutes, { prefix: config.basePath });
 	// Every page exists in each language: Czech at the base path, English under /en.
 	for (const lang of LANGS) {
 		await app.register(

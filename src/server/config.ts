@@ -16,6 +16,8 @@ export interface Config {
 	/** A postgres:// URL selects PostgreSQL; unset means embedded SQLite under dataDir. */
 	readonly databaseUrl: string | undefined;
 	readonly sentryDsn: string | undefined;
+	/** The site's public origin (https://lumen.example), for absolute links: canonical URLs, e-mails. */
+	readonly publicUrl: string | undefined;
 	readonly sessionSecret: string;
 	/** The client build served under <basePath>/assets/. */
 	readonly clientDir: string;
@@ -41,6 +43,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
 		dataDir,
 		databaseUrl: parseDatabaseUrl(env.DATABASE_URL),
 		sentryDsn: parseSentryDsn(env.SENTRY_DSN),
+		publicUrl: parsePublicUrl(env.PUBLIC_URL),
 		sessionSecret: env.SESSION_SECRET || persistedSecret(dataDir),
 		clientDir: resolvePath(cwd, env.CLIENT_DIR || "dist/client"),
 		logLevel: env.LOG_LEVEL || (appEnv === "test" ? "warn" : "info"),
@@ -76,6 +79,19 @@ function parseDatabaseUrl(value: string | undefined): string | undefined {
 		throw new ConfigError("DATABASE_URL must be a postgres:// URL (leave it unset for embedded SQLite)");
 	}
 	return value;
+}
+
+function parsePublicUrl(value: string | undefined): string | undefined {
+	if (!value) return undefined;
+	try {
+		const url = new URL(value);
+		if ((url.protocol === "http:" || url.protocol === "https:") && url.pathname === "/" && !url.search) {
+			return url.origin;
+		}
+	} catch {}
+	throw new ConfigError(
+		"PUBLIC_URL must be an origin like https://lumen.example (the base path is BASE_PATH)",
+	);
 }
 
 function parseSentryDsn(value: string | undefined): string | undefined {

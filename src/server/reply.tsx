@@ -53,6 +53,7 @@ export function decorateReplies(app: FastifyInstance, config: Config, assets: Cl
 		const { lang, path } = requestLocation(this.request, config.basePath);
 		const site = createSite({
 			basePath: config.basePath,
+			origin: config.publicUrl ?? `${this.request.protocol}://${this.request.host}`,
 			lang,
 			path,
 			cmsMode: false,

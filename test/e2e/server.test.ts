@@ -94,6 +94,38 @@ describe("languages", () => {
 	});
 });
 
+describe("search engines", () => {
+	it("gives each page its canonical URL, its languages and Open Graph tags", async () => {
+		const html = await (await fetch(`${origin()}/en`)).text();
+		expect(html).toContain(`<link rel="canonical" href="${origin()}/en"/>`);
+		expect(html).toContain(`<link rel="alternate" hrefLang="cs" href="${origin()}/"/>`);
+		expect(html).toContain(`<link rel="alternate" hrefLang="en" href="${origin()}/en"/>`);
+		expect(html).toContain(`<link rel="alternate" hrefLang="x-default" href="${origin()}/"/>`);
+		expect(html).toContain('<meta property="og:locale" content="en_GB"/>');
+		expect(html).toContain(`<meta property="og:image" content="${origin()}/assets/og-image.png"/>`);
+		expect((await fetch(`${origin()}/assets/og-image.png`)).headers.get("content-type")).toBe("image/png");
+	});
+
+	it("serves robots.txt that keeps private pages out and points at the sitemap", async () => {
+		const robots = await (await fetch(`${origin()}/robots.txt`)).text();
+		expect(robots).toContain("Disallow: /voucher/");
+		expect(robots).toContain("Disallow: /en/staff");
+		expect(robots).toContain(`Sitemap: ${origin()}/sitemap.xml`);
+	});
+
+	it("serves a sitemap of the public pages in both languages", async () => {
+		const response = await fetch(`${origin()}/sitemap.xml`);
+		expect(response.headers.get("content-type")).toBe("application/xml; charset=utf-8");
+		const xml = await response.text();
+		const locations = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1]);
+		expect(locations).toContain(`${origin()}/`);
+		expect(locations).toContain(`${origin()}/en`);
+		expect(locations).toContain(`${origin()}/en/stores`);
+		expect(locations.some((location) => location?.includes("voucher"))).toBe(false);
+		expect(xml).toContain(`<xhtml:link rel="alternate" hreflang="en" href="${origin()}/en/register"/>`);
+	});
+});
+
 describe("cross-site requests", () => {
 	const post = (headers: Record<string, string>) =>
 		fetch(`${origin()}/_fixtures/ajax/echo`, {
@@ -120,7 +152,7 @@ describe("cross-site requests", () => {
 describe("under a base path", () => {
 	let server: TestServer;
 	beforeAll(async () => {
-		server = await startServer({ env: { BASE_PATH: "/campaign/" } });
+		server = await startServer({ env: { BASE_PATH: "/campaign/", PUBLIC_URL: "https://lumen.example" } });
 	});
 	afterAll(() => server.stop());
 
@@ -129,11 +161,19 @@ describe("under a base path", () => {
 		expect(attribute(html, "data-base-path")).toBe("/campaign");
 		const urls = [...html.matchAll(/(?:href|src)="([^"#]+)"/g)].map((match) => match[1]);
 		expect(urls.length).toBeGreaterThan(4);
-		for (const url of urls) expect(url).toMatch(/^\/campaign(\/|$)/);
+		for (const url of urls.filter((url) => !url?.startsWith("https://lumen.example/"))) {
+			expect(url).toMatch(/^\/campaign(\/|$)/);
+		}
 		const stylesheet = /<link rel="stylesheet" href="([^"]+)"/.exec(html)?.[1];
 		expect((await fetch(`${server.origin}${stylesheet}`)).status).toBe(200);
 		expect((await fetch(`${server.origin}/`)).status).toBe(404);
 		expect((await fetch(`${server.origin}/campaign/readyz`)).status).toBe(200);
+		// Absolute URLs come from PUBLIC_URL, never from the Host header a client sent.
+		expect(html).toContain('<link rel="canonical" href="https://lumen.example/campaign/"/>');
+		const sitemap = await (
+			await fetch(`${server.origin}/campaign/sitemap.xml`, { headers: { Host: "evil.example" } })
+		).text();
+		expect(sitemap).toContain("<loc>https://lumen.example/campaign/en/register</loc>");
 	});
 
 	it("loads component chunks from the base path", async () => {

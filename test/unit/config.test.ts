@@ -44,6 +44,8 @@ describe("loadConfig", () => {
 		[{ DATABASE_URL: "mysql://x" }, /DATABASE_URL must be a postgres/],
 		[{ SENTRY_DSN: "not a url" }, /SENTRY_DSN must look like/],
 		[{ BASE_PATH: "/a b" }, /BASE_PATH must be a URL path/],
+		[{ PUBLIC_URL: "https://lumen.example/campaign" }, /PUBLIC_URL must be an origin/],
+		[{ PUBLIC_URL: "ftp://lumen.example" }, /PUBLIC_URL must be an origin/],
 	])("rejects %o with a clear message", (env, message) => {
 		expect(() => loadConfig({ DATA_DIR: dataDir(), ...env })).toThrow(ConfigError);
 		expect(() => loadConfig({ DATA_DIR: dataDir(), ...env })).toThrow(message);
@@ -57,6 +59,9 @@ describe("loadConfig", () => {
 		});
 		expect(config.databaseUrl).toBe("postgresql://user@127.0.0.1/db");
 		expect(config.sentryDsn).toBe("https://key@errors.example.com/42");
+		expect(loadConfig({ DATA_DIR: dataDir(), PUBLIC_URL: "https://lumen.example/" }).publicUrl).toBe(
+			"https://lumen.example",
+		);
 	});
 });
 

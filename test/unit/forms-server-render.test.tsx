@@ -16,6 +16,7 @@ import { createSite, SiteContext } from "../../src/server/site-context";
 const site = (lang: Lang = "cs") =>
 	createSite({
 		basePath: "/campaign",
+		origin: "https://lumen.example",
 		lang,
 		path: "/register",
 		cmsMode: false,
