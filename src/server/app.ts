@@ -1,6 +1,5 @@
 import { randomUUID } from "node:crypto";
 import { basename, join } from "node:path";
-import helmet from "@fastify/helmet";
 import fastifyStatic from "@fastify/static";
 import Fastify, { type FastifyInstance, type FastifyPluginAsync, type FastifyServerOptions } from "fastify";
 import { createElement } from "react";
@@ -15,6 +14,7 @@ import { galleryRoutes } from "./routes/gallery";
 import { healthRoutes } from "./routes/health";
 import { pageRoutes } from "./routes/pages";
 import { seoRoutes } from "./routes/seo";
+import { registerSecurityHeaders } from "./security/headers";
 import { registerSameOriginCheck } from "./security/same-origin";
 
 declare module "fastify" {
@@ -79,27 +79,7 @@ export async function buildApp({
 		return reply.page(createElement(ErrorPage, { status: errorPageStatus(status) }), { status });
 	});
 
-	await app.register(helmet, {
-		// The Vite dev server injects inline styles and opens a websocket: no CSP there.
-		contentSecurityPolicy:
-			config.env === "development"
-				? false
-				: {
-						useDefaults: false,
-						directives: {
-							defaultSrc: ["'self'"],
-							scriptSrc: ["'self'"],
-							styleSrc: ["'self'"],
-							imgSrc: ["'self'", "data:"],
-							fontSrc: ["'self'"],
-							connectSrc: ["'self'", ...(config.sentryDsn ? [new URL(config.sentryDsn).origin] : [])],
-							objectSrc: ["'none'"],
-							baseUri: ["'self'"],
-							formAction: ["'self'"],
-							frameAncestors: ["'none'"],
-						},
-					},
-	});
+	await registerSecurityHeaders(app, config);
 
 	await registerForms(app);
 

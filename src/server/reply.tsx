@@ -58,6 +58,7 @@ export function decorateReplies(app: FastifyInstance, config: Config, assets: Cl
 			path,
 			cmsMode: false,
 			sentryDsn: config.sentryDsn,
+			nonce: this.cspNonce?.style,
 			assets,
 			snippets,
 		});

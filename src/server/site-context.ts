@@ -16,6 +16,8 @@ export interface Site {
 	readonly path: string;
 	readonly cmsMode: boolean;
 	readonly sentryDsn: string | undefined;
+	/** This response's CSP nonce, for the rare element that must be inline (`<style nonce>`). */
+	readonly nonce: string | undefined;
 	readonly assets: ClientAssets;
 	/** Set when rendering an ajax response: the page's snippets are collected instead of rendered. */
 	readonly snippets: SnippetCollector | undefined;

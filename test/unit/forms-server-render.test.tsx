@@ -21,6 +21,7 @@ const site = (lang: Lang = "cs") =>
 		path: "/register",
 		cmsMode: false,
 		sentryDsn: undefined,
+		nonce: undefined,
 		snippets: undefined,
 		assets: { scripts: [], runtime: "runtime.js", stylesheets: [], modulePreloads: [], buildId: "x" },
 	});
