@@ -1,6 +1,7 @@
 import { defineConfig } from "vite";
 import { breakpointsPlugin } from "./build/breakpoints-plugin.ts";
 import { componentsPlugin, findComponents } from "./build/components-plugin.ts";
+import { precompressPlugin } from "./build/precompress-plugin.ts";
 
 const RUNTIME = "runtime";
 const JS_DIR = "assets/frontend/js";
@@ -40,6 +41,8 @@ export default defineConfig(({ mode, isSsrBuild }) => {
 		plugins: [
 			componentsPlugin({ dirs: componentDirs, modules, runtimeEntryName: RUNTIME }),
 			breakpointsPlugin(),
+			// Last: it compresses the chunks as the plugins before it left them (the manifest written in).
+			precompressPlugin(),
 		],
 		build: {
 			outDir: test ? `${testDist}/client` : "dist/client",

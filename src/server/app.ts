@@ -1,5 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { basename, join } from "node:path";
+import { constants as zlibConstants } from "node:zlib";
+import compress from "@fastify/compress";
 import fastifyStatic from "@fastify/static";
 import Fastify, { type FastifyInstance, type FastifyPluginAsync, type FastifyServerOptions } from "fastify";
 import { createElement } from "react";
@@ -40,8 +42,11 @@ export interface AppOptions {
 	logger?: FastifyServerOptions["logger"];
 }
 
-/** Vite names content-hashed files name-<8 base64url characters>.ext; others (runtime.js) change in place. */
-const HASHED_NAME = /-[\w-]{8}\.\w+$/;
+/**
+ * Vite names content-hashed files name-<8 base64url characters>.ext (and the build adds .br/.gz
+ * copies); others (runtime.js) change in place.
+ */
+const HASHED_NAME = /-[\w-]{8}\.\w+(\.br|\.gz)?$/;
 
 export async function buildApp({
 	config,
@@ -80,6 +85,14 @@ export async function buildApp({
 	});
 
 	await registerSecurityHeaders(app, config);
+	// Pages and JSON, compressed per response (quick settings: they are made per request);
+	// the static assets come precompressed at the best settings.
+	await app.register(compress, {
+		global: true,
+		threshold: 1024,
+		brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } },
+		zlibOptions: { level: 6 },
+	});
 
 	await registerForms(app);
 
@@ -89,6 +102,8 @@ export async function buildApp({
 			prefix: `${config.basePath}/assets/`,
 			index: false,
 			cacheControl: false,
+			// The build wrote .br and .gz copies (build/precompress-plugin.ts).
+			preCompressed: true,
 			setHeaders(reply, path) {
 				reply.header(
 					"cache-control",

@@ -1,3 +1,4 @@
+import { request as httpRequest } from "node:http";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { connectBrowser, openPage, origin } from "../helpers/browser";
@@ -42,6 +43,38 @@ describe("pages and assets", () => {
 		expect(hashed.headers.get("content-type")).toMatch(/javascript/);
 		const favicon = await fetch(`${origin()}/assets/favicon.svg`);
 		expect(favicon.headers.get("cache-control")).toBe("no-cache");
+	});
+
+	it("compresses: precompressed brotli for assets, and pages per response", async () => {
+		const head = (path: string, encoding: string) =>
+			new Promise<Record<string, string | string[] | undefined>>((resolve, reject) => {
+				const request = httpRequest(
+					`${origin()}${path}`,
+					{ headers: { "Accept-Encoding": encoding } },
+					(response) => {
+						response.resume();
+						resolve(response.headers);
+					},
+				);
+				request.on("error", reject);
+				request.end();
+			});
+		const runtime = await head("/assets/frontend/js/runtime.js", "br, gzip");
+		expect(runtime["content-encoding"]).toBe("br");
+		expect(runtime["cache-control"]).toBe("no-cache");
+		const chunk = /"class-toggle":"\.\/(class-toggle-[\w-]+\.js)"/.exec(
+			await (await fetch(`${origin()}/assets/frontend/js/runtime.js`)).text(),
+		)?.[1];
+		const css = /href="(\/assets\/frontend\/css\/[^"]+)"/.exec(
+			await (await fetch(`${origin()}/`)).text(),
+		)?.[1];
+		const stylesheet = await head(css!, "gzip");
+		expect(stylesheet["content-encoding"]).toBe("gzip");
+		expect(stylesheet["cache-control"]).toBe("public, max-age=31536000, immutable");
+		expect(chunk).toBeDefined();
+		const page = await head("/", "br");
+		expect(page["content-encoding"]).toBe("br");
+		expect((await head("/", "identity"))["content-encoding"]).toBeUndefined();
 	});
 
 	it("answers health and readiness checks", async () => {
@@ -154,7 +187,7 @@ describe("under a base path", () => {
 	beforeAll(async () => {
 		server = await startServer({ env: { BASE_PATH: "/campaign/", PUBLIC_URL: "https://lumen.example" } });
 	});
-	afterAll(() => server.stop());
+	afterAll(() => server?.stop());
 
 	it("puts every link, asset and the page root under the base path", async () => {
 		const html = await (await fetch(`${server.origin}/campaign`)).text();
@@ -198,7 +231,7 @@ describe("production build", () => {
 			env: { CLIENT_DIR: "dist/client", SENTRY_DSN: "https://public@127.0.0.1:9/1" },
 		});
 	});
-	afterAll(() => server.stop());
+	afterAll(() => server?.stop());
 
 	it("prints no developer warnings for unknown components", async () => {
 		const { page, messages } = await openPage(browser);
