@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
+import { type AddressInfo, createServer as createNetServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createInterface } from "node:readline";
@@ -18,8 +19,10 @@ export interface TestServer {
  * 127.0.0.1 port with its own empty data folder, and resolves once it listens.
  */
 export async function startServer(
-	options: { entry?: string; env?: Record<string, string> } = {},
+	options: { entry?: string; env?: Record<string, string>; quiet?: boolean } = {},
 ): Promise<TestServer> {
+	// Quiet (warn-level logs, as benchmarks want): the port is chosen here and readiness polled.
+	const port = options.quiet ? await freePort() : 0;
 	const dataDir = mkdtempSync(join(tmpdir(), "lumen-test-"));
 	const testDist = process.env.TEST_DIST || "dist/test";
 	const child = spawn(process.execPath, [options.entry ?? `${testDist}/server/main.js`], {
@@ -28,9 +31,9 @@ export async function startServer(
 			NODE_ENV: "production",
 			APP_ENV: "test",
 			HOST: "127.0.0.1",
-			PORT: "0",
+			PORT: String(port),
 			DATA_DIR: dataDir,
-			LOG_LEVEL: "info",
+			LOG_LEVEL: options.quiet ? "warn" : "info",
 			CLIENT_DIR: `${testDist}/client`,
 			...options.env,
 		},
@@ -39,6 +42,7 @@ export async function startServer(
 	const logs: string[] = [];
 	createInterface({ input: child.stderr! }).on("line", (line) => logs.push(line));
 	const origin = await new Promise<string>((resolve, reject) => {
+		if (options.quiet) void waitForHealth(`http://127.0.0.1:${port}`).then(resolve, reject);
 		const timer = setTimeout(() => reject(new Error(`server did not start:\n${logs.join("\n")}`)), 20_000);
 		child.once("exit", (code) => reject(new Error(`server exited with ${code}:\n${logs.join("\n")}`)));
 		createInterface({ input: child.stdout! }).on("line", (line) => {
@@ -62,4 +66,25 @@ export async function startServer(
 			return code;
 		},
 	};
+}
+
+function freePort(): Promise<number> {
+	return new Promise((resolve, reject) => {
+		const probe = createNetServer();
+		probe.once("error", reject);
+		probe.listen(0, "127.0.0.1", () => {
+			const { port } = probe.address() as AddressInfo;
+			probe.close(() => resolve(port));
+		});
+	});
+}
+
+async function waitForHealth(origin: string): Promise<string> {
+	for (let attempt = 0; attempt < 200; attempt++) {
+		try {
+			if ((await fetch(`${origin}/healthz`)).ok) return origin;
+		} catch {}
+		await new Promise((resolve) => setTimeout(resolve, 100));
+	}
+	throw new Error(`no answer from ${origin}/healthz`);
 }

@@ -24,7 +24,8 @@ export function showVerdict(control: DomControl, error: string | null | undefine
 	item?.classList.toggle(INVALID, invalid);
 	item?.classList.toggle(VALID, !invalid);
 	const block = item && (invalid ? errorBlock(item, control) : item.querySelector(ERROR_BLOCK));
-	if (block && error !== undefined) block.textContent = error ?? "";
+	// Only a real change: an equal text written again still restyles the page and wakes mutation observers.
+	if (block && error !== undefined && block.textContent !== (error ?? "")) block.textContent = error ?? "";
 	for (const field of control.elements) {
 		if (!invalid) {
 			field.removeAttribute("aria-invalid");

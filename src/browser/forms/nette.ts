@@ -139,7 +139,8 @@ const nette = {
 
 	getValue(elem: NetteElement): unknown {
 		const item = field(elem);
-		if (!isField(item)) return null;
+		// Nette reads inputs, selects and text areas only: a <button> has no value for it.
+		if (!isField(item) || item instanceof HTMLButtonElement) return null;
 		return item.type === "file" ? (item as HTMLInputElement).files : controlOf(item).value;
 	},
 

@@ -18,8 +18,8 @@ export default {
 		const isClosing = (item: HTMLDetailsElement) => animations.get(item)?.opening === false;
 		// The native group would close the others at once, before they could animate: the component
 		// takes the group over and gives it back on disconnect.
-		const names = new Map(items.map((item) => [item, item.getAttribute("name")]));
-		for (const item of names.keys()) item.removeAttribute("name");
+		const groupNames = new Map(items.map((item) => [item, item.getAttribute("name")]));
+		for (const item of groupNames.keys()) item.removeAttribute("name");
 
 		const animate = (item: HTMLDetailsElement, opening: boolean) => {
 			const from = item.getBoundingClientRect().height;
@@ -47,7 +47,7 @@ export default {
 
 		const closeOthers = (opened: HTMLDetailsElement) => {
 			if (!exclusive) return;
-			for (const item of names.keys()) {
+			for (const item of groupNames.keys()) {
 				if (item !== opened && item.open && !isClosing(item)) animate(item, false);
 			}
 		};
@@ -56,7 +56,7 @@ export default {
 			"click",
 			(event) => {
 				const item = (event.target as Element).closest("summary")?.parentElement;
-				if (!(item instanceof HTMLDetailsElement) || !names.has(item)) return;
+				if (!(item instanceof HTMLDetailsElement) || !groupNames.has(item)) return;
 				event.preventDefault();
 				const opening = !item.open || isClosing(item);
 				animate(item, opening);
@@ -69,7 +69,7 @@ export default {
 			"toggle",
 			(event) => {
 				const item = event.target;
-				if (item instanceof HTMLDetailsElement && item.open && names.has(item)) closeOthers(item);
+				if (item instanceof HTMLDetailsElement && item.open && groupNames.has(item)) closeOthers(item);
 			},
 			{ signal, capture: true },
 		);
@@ -78,7 +78,7 @@ export default {
 			const id = decodeURIComponent(location.hash.slice(1));
 			const target = id ? document.getElementById(id) : null;
 			const item = target && element.contains(target) ? target.closest("details") : null;
-			if (item && names.has(item) && !item.open) {
+			if (item && groupNames.has(item) && !item.open) {
 				item.open = true;
 				closeOthers(item);
 			}
@@ -88,7 +88,7 @@ export default {
 
 		return () => {
 			for (const { animation } of animations.values()) animation.finish();
-			for (const [item, name] of names) if (name !== null) item.setAttribute("name", name);
+			for (const [item, name] of groupNames) if (name !== null) item.setAttribute("name", name);
 		};
 	},
 } satisfies ComponentDefinition;

@@ -1,5 +1,6 @@
 import type { ComponentDefinition } from "../../browser/component";
 import { part } from "../shared/dom";
+import { keepScreenAwake } from "../shared/wake-lock";
 
 /**
  * Tap, click or Enter enlarges the barcode into a full-screen, high-contrast view for the till's
@@ -13,36 +14,20 @@ export default {
 		const dialog = part<HTMLDialogElement>(element, ".barcode__dialog");
 		const dialogImage = part(dialog, ".barcode__dialog-image");
 		const close = part<HTMLButtonElement>(dialog, ".barcode__close");
-		let wakeLock: WakeLockSentinel | undefined;
-
-		const keepAwake = async () => {
-			if (!("wakeLock" in navigator) || wakeLock) return;
-			try {
-				const lock = await navigator.wakeLock.request("screen");
-				// Closed (or disconnected) while the request was pending.
-				if (!dialog.open || signal.aborted) {
-					void lock.release();
-					return;
-				}
-				wakeLock = lock;
-				lock.addEventListener("release", () => {
-					if (wakeLock === lock) wakeLock = undefined;
-				});
-			} catch {
-				// Refused (battery saver, hidden page): the code still shows, the screen may dim.
-			}
-		};
-
+		/** Aborted when the enlarged view closes: ends the wake lock. */
+		let awake: AbortController | undefined;
 		const letSleep = () => {
-			void wakeLock?.release();
-			wakeLock = undefined;
+			awake?.abort();
+			awake = undefined;
 		};
 
 		const show = () => {
 			if (!dialogImage.firstElementChild) dialogImage.innerHTML = image.innerHTML;
 			dialog.showModal();
 			close.focus();
-			void keepAwake();
+			letSleep();
+			awake = new AbortController();
+			keepScreenAwake(awake.signal);
 		};
 
 		enlarge.addEventListener("click", show, { signal });
@@ -61,14 +46,6 @@ export default {
 			() => {
 				letSleep();
 				enlarge.focus();
-			},
-			{ signal },
-		);
-		// The browser releases the lock whenever the page is hidden; take it again on return.
-		document.addEventListener(
-			"visibilitychange",
-			() => {
-				if (document.visibilityState === "visible" && dialog.open) void keepAwake();
 			},
 			{ signal },
 		);

@@ -1,0 +1,31 @@
+import { toSVG } from "bwip-js/node";
+import { createElement } from "react";
+import { renderToString } from "react-dom/server";
+import { describe, expect, it } from "vitest";
+import { Barcode } from "../../src/components/barcode/Barcode";
+
+/** The bars of the first barcode SVG in some markup (its path data, what a scanner reads). */
+const bars = (html: string) => {
+	const svg = /<svg[^>]*viewBox="0 0 \d+ \d+"[\s\S]*?<\/svg>/.exec(html)?.[0] ?? "";
+	return [...svg.matchAll(/ d="([^"]+)"/g)].map((match) => match[1]);
+};
+
+describe("barcode markup", () => {
+	it("renders the code's bars as inline SVG on the server, with the code as text", () => {
+		const html = renderToString(createElement(Barcode, { text: "LUMEN-4F7K-92QX" }));
+		const expected = toSVG({ bcid: "code128", text: "LUMEN-4F7K-92QX", scale: 2, height: 14 });
+		expect(bars(html)).toEqual(bars(expected));
+		expect(bars(html).length).toBeGreaterThan(0);
+		expect(html).toContain('<figcaption class="barcode__code">LUMEN-4F7K-92QX</figcaption>');
+		expect(html).toContain('data-component="barcode"');
+	});
+
+	it("takes the symbology: EAN-13 from twelve digits adds the check digit, a wrong one is refused", () => {
+		const twelve = renderToString(createElement(Barcode, { text: "859401234567", symbology: "ean13" }));
+		const thirteen = renderToString(createElement(Barcode, { text: "8594012345676", symbology: "ean13" }));
+		expect(bars(twelve)).toEqual(bars(thirteen));
+		expect(() =>
+			renderToString(createElement(Barcode, { text: "8594012345671", symbology: "ean13" })),
+		).toThrow(/check digit/i);
+	});
+});
