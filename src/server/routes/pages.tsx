@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from "fastify";
-import { HomePage } from "../../pages/HomePage";
+import { HomePage } from "../../pages/home/HomePage";
 
 export const pageRoutes: FastifyPluginAsync = async (app) => {
 	app.get("/", async (_, reply) => reply.page(<HomePage />));
