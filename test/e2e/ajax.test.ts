@@ -378,6 +378,30 @@ describe("autosubmit", () => {
 });
 
 describe("server", () => {
+	it("answers a failure with JSON for ajax and an error page otherwise, never with internals", async () => {
+		const ajax = await fetch(`${origin()}/_fixtures/ajax/throw`, {
+			headers: { "X-Requested-With": "XMLHttpRequest" },
+		});
+		expect(ajax.status).toBe(500);
+		expect(await ajax.json()).toEqual({ error: "Internal server error" });
+		const page = await fetch(`${origin()}/_fixtures/ajax/throw`);
+		expect(page.status).toBe(500);
+		const html = await page.text();
+		expect(html).toContain("Něco se pokazilo");
+		expect(html).not.toContain("secret internals");
+	});
+
+	it("answers a successful POST with a redirect for ajax and 303 otherwise, under the page's language", async () => {
+		const ajax = await fetch(`${origin()}/en/_fixtures/ajax/saved`, {
+			method: "POST",
+			headers: { "X-Requested-With": "XMLHttpRequest" },
+		});
+		expect(await ajax.json()).toEqual({ redirect: "/en/_fixtures/ajax/html" });
+		const plain = await fetch(`${origin()}/_fixtures/ajax/saved`, { method: "POST", redirect: "manual" });
+		expect(plain.status).toBe(303);
+		expect(plain.headers.get("location")).toBe("/_fixtures/ajax/html");
+	});
+
 	it("answers an ajax request to a page with its snippets and title as JSON", async () => {
 		const response = await fetch(`${origin()}/_fixtures/ajax?page=3`, {
 			headers: { "X-Requested-With": "XMLHttpRequest" },
