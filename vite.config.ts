@@ -49,7 +49,8 @@ export default defineConfig(({ mode, isSsrBuild }) => {
 			emptyOutDir: true,
 			manifest: true,
 			target: "es2022",
-			modulePreload: false,
+			// The core imports nothing with import() (lazy-module.ts loads by URL), so no preload helper there.
+			modulePreload: { polyfill: false },
 			rolldownOptions: {
 				// Component chunks are entries whose default export the loader imports: keep exports.
 				preserveEntrySignatures: "exports-only",

@@ -1,3 +1,5 @@
+import { readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import type { Plugin } from "vite";
 
@@ -8,32 +10,27 @@ const MIN_SIZE = 1024;
 /**
  * Writes a .br and a .gz copy next to each compressible client asset, at the best compression
  * levels (done once at build, not per request); the server sends them to clients that accept them.
+ * From the files as written: Vite's own plugins still rewrite chunks after every generateBundle hook.
  */
 export function precompressPlugin(): Plugin {
 	return {
 		name: "lumen:precompress",
 		apply: "build",
-		generateBundle(_, bundle) {
-			for (const output of Object.values(bundle)) {
-				if (!COMPRESSIBLE.test(output.fileName)) continue;
-				const source = output.type === "chunk" ? output.code : output.source;
-				const bytes = typeof source === "string" ? Buffer.from(source) : Buffer.from(source);
+		writeBundle(options, bundle) {
+			const dir = options.dir ?? "";
+			for (const fileName of Object.keys(bundle)) {
+				if (!COMPRESSIBLE.test(fileName)) continue;
+				const path = join(dir, fileName);
+				const bytes = readFileSync(path);
 				if (bytes.length < MIN_SIZE) continue;
-				this.emitFile({
-					type: "asset",
-					fileName: `${output.fileName}.br`,
-					source: brotliCompressSync(bytes, {
-						params: {
-							[constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
-							[constants.BROTLI_PARAM_SIZE_HINT]: bytes.length,
-						},
-					}),
+				const brotli = brotliCompressSync(bytes, {
+					params: {
+						[constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+						[constants.BROTLI_PARAM_SIZE_HINT]: bytes.length,
+					},
 				});
-				this.emitFile({
-					type: "asset",
-					fileName: `${output.fileName}.gz`,
-					source: gzipSync(bytes, { level: 9 }),
-				});
+				writeFileSync(`${path}.br`, brotli);
+				writeFileSync(`${path}.gz`, gzipSync(bytes, { level: 9 }));
 			}
 		},
 	};

@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { Navigation } from "../components/navigation/Navigation";
 import { ScrollContainer } from "../components/scroll-container/ScrollContainer";
 import { useSite } from "../server/site-context";
 import { Document } from "./Document";
@@ -8,15 +9,17 @@ interface LayoutProps {
 	description: string;
 	/** Mounts the page components: the header's `page` and smooth scrolling on the scroll container. */
 	pageBehaviours?: boolean;
+	/** Private pages (a voucher): kept out of search engines. */
+	noindex?: boolean;
 	children: ReactNode;
 }
 
 /** The site's frame: skip link, header with navigation, the scroll container's main, footer. */
-export function Layout({ title, description, pageBehaviours = false, children }: LayoutProps) {
-	const { href, hrefIn, path, t } = useSite();
+export function Layout({ title, description, pageBehaviours = false, noindex, children }: LayoutProps) {
+	const { href, hrefIn, lang, path, t } = useSite();
 	const other = t.languageSwitch;
 	return (
-		<Document title={title} description={description}>
+		<Document title={title} description={description} noindex={noindex}>
 			<a className="skip-link" href="#main">
 				{t.skipToContent}
 			</a>
@@ -28,19 +31,16 @@ export function Layout({ title, description, pageBehaviours = false, children }:
 					</svg>
 					<span>Lumen</span>
 				</a>
-				<nav className="site-nav" aria-label={t.mainNavigation}>
-					<ul>
-						<li>
-							<a href={href("/")}>{t.nav.home}</a>
-						</li>
-						<li>
-							<a href={href("/register")}>{t.nav.register}</a>
-						</li>
-						<li>
-							<a href={href("/stores")}>{t.nav.stores}</a>
-						</li>
-					</ul>
-				</nav>
+				<Navigation
+					label={t.mainNavigation}
+					currentPath={path}
+					lang={lang}
+					items={[
+						{ path: "/", href: href("/"), label: t.nav.home },
+						{ path: "/register", href: href("/register"), label: t.nav.register },
+						{ path: "/stores", href: href("/stores"), label: t.nav.stores },
+					]}
+				/>
 				<a
 					className="site-header__language"
 					href={hrefIn(other.otherLang === "en" ? "en" : "cs", path)}

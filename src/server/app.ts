@@ -2,12 +2,14 @@ import { randomUUID } from "node:crypto";
 import { basename, join } from "node:path";
 import { constants as zlibConstants } from "node:zlib";
 import compress from "@fastify/compress";
+import cookie from "@fastify/cookie";
 import fastifyStatic from "@fastify/static";
 import Fastify, { type FastifyInstance, type FastifyPluginAsync, type FastifyServerOptions } from "fastify";
 import { createElement } from "react";
 import { DEFAULT_LANG, LANGS, type Lang, langPrefix } from "../i18n";
 import { ErrorPage, errorPageStatus } from "../pages/ErrorPage";
 import type { ClientAssets } from "./assets";
+import { registerPageContent } from "./cms/plugin";
 import type { Config } from "./config";
 import type { DatabaseHandle } from "./db";
 import { registerForms } from "./forms/plugin";
@@ -18,6 +20,7 @@ import { pageRoutes } from "./routes/pages";
 import { seoRoutes } from "./routes/seo";
 import { registerSecurityHeaders } from "./security/headers";
 import { registerSameOriginCheck } from "./security/same-origin";
+import { staffPlugin } from "./staff/plugin";
 
 declare module "fastify" {
 	interface FastifyInstance {
@@ -95,6 +98,9 @@ export async function buildApp({
 	});
 
 	await registerForms(app);
+	// Session cookies of the staff area (src/server/auth); editors' sessions also open ?edit on any page.
+	await app.register(cookie);
+	registerPageContent(app);
 
 	if (serveAssets) {
 		await app.register(fastifyStatic, {
@@ -115,6 +121,7 @@ export async function buildApp({
 
 	await app.register(healthRoutes, { database, prefix: config.basePath });
 	await app.register(seoRoutes, { prefix: config.basePath });
+	await app.register(staffPlugin, { prefix: config.basePath });
 	// Every page exists in each language: Czech at the base path, English under /en.
 	for (const lang of LANGS) {
 		await app.register(

@@ -9,6 +9,7 @@ import type * as AppModule from "./app";
 import { devAssets } from "./assets";
 import { loadConfig } from "./config";
 import { openDatabase } from "./db";
+import { seedStores } from "./stores/seed";
 
 const VITE_PATHS = /^\/(@vite|@id|@fs|src\/|node_modules\/)/;
 const SERVER_FILES = /\/src\/(server|pages|components|i18n|validation)\/.*\.tsx?$/;
@@ -16,6 +17,7 @@ const SERVER_FILES = /\/src\/(server|pages|components|i18n|validation)\/.*\.tsx?
 const config = loadConfig({ ...process.env, APP_ENV: "development" });
 const vite = await createServer({ server: { middlewareMode: true }, appType: "custom", mode: "development" });
 const database = await openDatabase(config);
+await seedStores(database.db);
 let app: FastifyInstance | undefined;
 
 async function start(): Promise<void> {

@@ -2,6 +2,7 @@ import { createContext, use } from "react";
 import { type Lang, langPrefix } from "../i18n";
 import { MESSAGES, type Messages } from "../i18n/messages";
 import type { ClientAssets } from "./assets";
+import { NO_PAGE_CONTENT, type PageContent } from "./cms/page-content";
 import type { SnippetCollector } from "./snippets";
 
 /** What every server-rendered component may know about the request it renders for. */
@@ -14,7 +15,10 @@ export interface Site {
 	readonly t: Messages;
 	/** The page's path in its language, without base path and language prefix ('/register'). */
 	readonly path: string;
+	/** The content-editing view (an editor's `?edit`): `<Editable>` texts become editable in place. */
 	readonly cmsMode: boolean;
+	/** The page's editable texts as editors saved them (read by `<Editable>`). */
+	readonly content: PageContent;
 	readonly sentryDsn: string | undefined;
 	/** This response's CSP nonce, for the rare element that must be inline (`<style nonce>`). */
 	readonly nonce: string | undefined;
@@ -31,7 +35,9 @@ export interface Site {
 	nextIslandId(name: string): string;
 }
 
-type SiteOptions = Omit<Site, "t" | "href" | "hrefIn" | "url" | "nextIslandId">;
+type SiteOptions = Omit<Site, "t" | "href" | "hrefIn" | "url" | "nextIslandId" | "content"> & {
+	content?: PageContent;
+};
 
 export function createSite(options: SiteOptions): Site {
 	const islandCounts = new Map<string, number>();
@@ -45,6 +51,7 @@ export function createSite(options: SiteOptions): Site {
 	};
 	return {
 		...options,
+		content: options.content ?? NO_PAGE_CONTENT,
 		t: MESSAGES[options.lang],
 		url,
 		hrefIn,

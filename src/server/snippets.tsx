@@ -34,13 +34,15 @@ interface SnippetProps {
 export function Snippet({ name, append, className, children }: SnippetProps) {
 	const site = useSite();
 	if (site.snippets) {
-		// In an ajax response the page itself is not sent: render only what was asked for, nested
+		// In an ajax response the page itself is not sent: only what was asked for is collected, nested
 		// snippets included in their parent's HTML.
 		if (site.snippets.wants(name)) {
 			const inner: Site = { ...site, snippets: undefined };
 			site.snippets.add(name, renderToString(<SiteContext value={inner}>{children}</SiteContext>));
+			return null;
 		}
-		return null;
+		// Not asked for itself, but a snippet inside it may be.
+		return <>{children}</>;
 	}
 	return (
 		<div id={snippetId(name)} className={className} data-ajax-append={append ? "" : undefined}>

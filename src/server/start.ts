@@ -3,6 +3,7 @@ import { buildApp } from "./app";
 import { readClientAssets } from "./assets";
 import { ConfigError, loadConfig } from "./config";
 import { openDatabase } from "./db";
+import { seedStores } from "./stores";
 
 /**
  * Starts the server from the environment's configuration and stops it gracefully on SIGTERM/SIGINT:
@@ -13,6 +14,7 @@ export async function startServer(options: { plugins?: FastifyPluginAsync[] } = 
 		const config = loadConfig();
 		const assets = readClientAssets(config.clientDir);
 		const database = await openDatabase(config);
+		await seedStores(database.db);
 		const app = await buildApp({ config, database, assets, plugins: options.plugins });
 		await app.listen({ host: config.host, port: config.port });
 

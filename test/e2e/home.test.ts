@@ -26,13 +26,19 @@ describe("home page", () => {
 			await page.waitForSelector(".carousel.is-ready, .carousel [aria-live]");
 			await page.waitForLoadState("networkidle");
 			expect(requests.filter((url) => /react/i.test(url))).toEqual([]);
-			// Scroll through the page so that every part that reveals itself on scroll is shown to axe.
+			// Scroll through the page so that every part that reveals itself on scroll is shown to axe, and
+			// let the reveals finish: contrast is judged on what the reader ends up seeing.
 			await page.evaluate(async () => {
 				for (let y = 0; y < document.body.scrollHeight; y += 400) {
 					scrollTo(0, y);
 					await new Promise((resolve) => setTimeout(resolve, 50));
 				}
 			});
+			await page.waitForFunction(() =>
+				[...document.querySelectorAll(".intersection-group > *")].every(
+					(child) => child.getAnimations().length === 0 && getComputedStyle(child).opacity === "1",
+				),
+			);
 			expect(await axe(page)).toEqual([]);
 			expect(
 				messages.filter((message) => message.startsWith("error") || message.startsWith("pageerror")),

@@ -24,10 +24,16 @@ export class SnippetHistory {
 		}
 	}
 
-	/** Follows what was applied, so the next entry stores the content shown now. */
+	/**
+	 * Follows what was applied, so the next entry stores the content shown now. Snippets nested in an
+	 * applied one are read from the page: called right after applying, before components mount there.
+	 */
 	record(applied: AppliedSnippet[]): void {
 		for (const { id, html, appended } of applied) {
 			this.#html.set(id, appended ? (this.#html.get(id) ?? "") + html : html);
+			for (const nested of document.getElementById(id)?.querySelectorAll('[id^="snippet-"]') ?? []) {
+				this.#html.set(nested.id, nested.innerHTML);
+			}
 		}
 	}
 

@@ -37,6 +37,8 @@ export default {
 		};
 
 		const released = () => {
+			// A close event that arrives after the dialog was opened again belongs to the earlier opening.
+			if (dialog.open) return;
 			unlock?.();
 			unlock = undefined;
 			const back = opener;

@@ -21,7 +21,7 @@ export function NavigationOpener({ panel, label }: NavigationOpenerProps) {
 				<path d="M4 12h16" />
 				<path d="M4 17h16" />
 			</svg>
-			<span>{label}</span>
+			<span className="navigation-opener__label">{label}</span>
 		</a>
 	);
 }

@@ -68,7 +68,11 @@ export default {
 			{ signal },
 		);
 		services.viewport.onBreakpointChange(() => {
-			if (services.viewport.atLeast("medium")) close(false);
+			if (!open || !services.viewport.atLeast("medium")) return;
+			// Focus on the opener, hidden from here on, would be lost: it goes to the links beside it.
+			const focused = document.activeElement;
+			close(false);
+			if (focused === opener || !element.contains(focused)) tabbables(panel)[0]?.focus();
 		}, signal);
 		element.classList.add("is-ready");
 

@@ -54,7 +54,6 @@ export default {
 
 		return () => {
 			clearTimeout(announceTimer);
-			awake?.abort();
 			element.classList.remove("is-ready");
 		};
 	},

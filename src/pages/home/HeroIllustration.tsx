@@ -1,7 +1,13 @@
 /** A phone showing the voucher: drawn, so it is crisp at any size and costs no request. */
 export function HeroIllustration({ label }: { label: string }) {
-	const bars = [2, 1, 3, 1, 2, 2, 1, 3, 1, 1, 2, 3, 1, 2, 1, 3, 2, 1, 1, 2, 3, 1, 2, 1];
+	const widths = [2, 1, 3, 1, 2, 2, 1, 3, 1, 1, 2, 3, 1, 2, 1, 3, 2, 1, 1, 2, 3, 1, 2, 1];
+	// Each bar starts where the previous one ended, plus a gap.
+	const bars: { x: number; width: number }[] = [];
 	let x = 88;
+	for (const width of widths) {
+		bars.push({ x, width: width * 2 });
+		x += width * 2 + 3;
+	}
 	return (
 		<svg className="hero__illustration" viewBox="0 0 320 360" role="img" aria-label={label}>
 			<circle cx="178" cy="196" r="138" fill="var(--color-surface-alt)" />
@@ -23,11 +29,9 @@ export function HeroIllustration({ label }: { label: string }) {
 				150 Kč
 			</text>
 			<g fill="var(--color-ink)">
-				{bars.map((width, index) => {
-					const bar = <rect key={`${index}-${x}`} x={x} y="182" width={width * 2} height="70" />;
-					x += width * 2 + 3;
-					return bar;
-				})}
+				{bars.map(({ x, width }) => (
+					<rect key={x} x={x} y="182" width={width} height="70" />
+				))}
 			</g>
 			<text x="160" y="278" textAnchor="middle" fontSize="12" letterSpacing="2" fill="var(--color-muted)">
 				2 045873 912648

@@ -17,11 +17,12 @@ import type {
 	FileField,
 	InputField,
 	NumberField,
+	Option,
 	TextareaField,
 } from "./fields";
 import { isCondition } from "./rules";
 import type { ShownValue } from "./submission";
-import { type Lang, translate } from "./text";
+import { type Lang, type Text, translate } from "./text";
 import { FORM_TEXTS } from "./texts";
 
 export interface ControlProps<F extends Field = Field> {
@@ -222,6 +223,18 @@ function ListControl(props: ControlProps<ChoiceField>) {
 	);
 }
 
+/** Runs of consecutive options that share a group (or have none). */
+function optionGroups(options: readonly Option[]): { group: Text | undefined; options: Option[] }[] {
+	const runs: { group: Text | undefined; options: Option[] }[] = [];
+	for (const option of options) {
+		const last = runs.at(-1);
+		// Texts compare by content: a group's text may be a new object for each of its options.
+		if (last && JSON.stringify(last.group) === JSON.stringify(option.group)) last.options.push(option);
+		else runs.push({ group: option.group, options: [option] });
+	}
+	return runs;
+}
+
 function SelectControl(props: ControlProps<ChoiceField>) {
 	const { field, id, value, error, lang } = props;
 	const multiple = field.kind === "multiSelect";
@@ -250,11 +263,20 @@ function SelectControl(props: ControlProps<ChoiceField>) {
 					aria-required={isRequired(field) || undefined}
 				>
 					{field.prompt !== undefined && <option value="">{translate(field.prompt, lang)}</option>}
-					{field.options.map((option) => (
-						<option key={option.value} value={option.value}>
-							{translate(option.label, lang)}
-						</option>
-					))}
+					{optionGroups(field.options).map(({ group, options }) => {
+						const items = options.map((option) => (
+							<option key={option.value} value={option.value}>
+								{translate(option.label, lang)}
+							</option>
+						));
+						if (group === undefined) return items;
+						const label = translate(group, lang);
+						return (
+							<optgroup key={`${label} ${options[0]?.value}`} label={label}>
+								{items}
+							</optgroup>
+						);
+					})}
 				</select>
 				<label className="form-item__label" htmlFor={id}>
 					<Label {...props} />

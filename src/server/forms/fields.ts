@@ -10,6 +10,8 @@ import type { Text } from "./text";
 export interface Option {
 	readonly value: string;
 	readonly label: Text;
+	/** select and multiSelect: consecutive options of the same group are rendered in an <optgroup>. */
+	readonly group?: Text;
 }
 
 interface Common {

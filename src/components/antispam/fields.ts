@@ -1,0 +1,12 @@
+/** The names of the antispam fields, shared by the markup and the server that reads them. */
+export const ANTISPAM_FIELDS = {
+	/** An innocent-looking name that form-filling bots fill in. */
+	honeypot: "website",
+	timeTrap: "_started",
+	altcha: "altcha",
+} as const;
+
+export type AntispamState = "verifying" | "verified" | "failed";
+
+/** Dispatched by the antispam element (which also keeps `data-state`) whenever its state changes. */
+export const ANTISPAM_STATE_EVENT = "antispam:state";

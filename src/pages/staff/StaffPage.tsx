@@ -1,0 +1,131 @@
+import { BarcodeScanner } from "../../components/barcode-scanner/BarcodeScanner";
+import { fill } from "../../components/shared/text";
+import type { StaffUser } from "../../server/auth/current-user";
+import { controlId, Form, type FormState } from "../../server/forms";
+import { type Site, useSite } from "../../server/site-context";
+import { Snippet } from "../../server/snippets";
+import { redeemForm } from "../../server/staff/forms";
+import { formatDate, formatPragueDateTime, formatPragueTime } from "../../server/staff/prague-time";
+import type { Redemption, RedemptionOutcome, RedemptionScope } from "../../server/staff/redemption";
+import { StaffLayout } from "./StaffLayout";
+
+/** The snippets a redemption updates: the form with its outcome, and today's list. */
+export const STAFF_SNIPPETS = ["redeem", "today"] as const;
+
+interface StaffPageProps {
+	user: StaffUser;
+	state?: FormState | undefined;
+	outcome?: RedemptionOutcome | undefined;
+	/** A message about the attempt itself (too many attempts). */
+	notice?: string | undefined;
+	today: readonly Redemption[];
+	scope: RedemptionScope;
+}
+
+export function StaffPage({ user, state, outcome, notice, today, scope }: StaffPageProps) {
+	const site = useSite();
+	const { t, href } = site;
+	return (
+		<StaffLayout title={t.staff.title} user={user}>
+			<h1>{t.staff.title}</h1>
+			<p className="staff-whoami">
+				{fill(t.staff.signedInAs, { name: user.name })} ·{" "}
+				{user.role === "editor" ? t.staff.allStores : fill(t.staff.store, { store: user.storeName ?? "–" })}
+				{user.role === "editor" && (
+					<>
+						{" · "}
+						<a href={`${href("/")}?edit`}>{t.staff.editHome}</a>
+					</>
+				)}
+			</p>
+			<section className="staff-card" aria-labelledby="redeem-title">
+				<h2 id="redeem-title">{t.staff.redeem.heading}</h2>
+				<Snippet name="redeem">
+					{notice && (
+						<p className="staff-outcome staff-outcome--refused" role="alert">
+							{notice}
+						</p>
+					)}
+					{outcome && <Outcome outcome={outcome} site={site} />}
+					<Form form={redeemForm} action="/staff" state={state} ajax className="staff-redeem" />
+				</Snippet>
+				<BarcodeScanner target={controlId(redeemForm.name, "code")} texts={t.staff.scanner} />
+			</section>
+			<section className="staff-card" aria-labelledby="today-title">
+				<h2 id="today-title">{t.staff.today.heading}</h2>
+				<Snippet name="today">
+					<TodayList redemptions={today} scope={scope} />
+				</Snippet>
+			</section>
+		</StaffLayout>
+	);
+}
+
+function Outcome({ outcome, site }: { outcome: RedemptionOutcome; site: Site }) {
+	const { t, lang } = site;
+	const texts = t.staff.redeem;
+	const { code } = outcome;
+	if (outcome.kind === "redeemed") {
+		return (
+			<p className="staff-outcome staff-outcome--redeemed" role="status">
+				{fill(texts.redeemed, { code })}
+			</p>
+		);
+	}
+	const message =
+		outcome.kind === "unknown"
+			? fill(texts.unknown, { code })
+			: outcome.kind === "expired"
+				? fill(texts.expired, { code, date: formatDate(outcome.validUntil, lang) })
+				: fill(texts.alreadyRedeemed, {
+						code,
+						when: formatPragueDateTime(outcome.redeemedAt, lang),
+						store: outcome.storeName ?? texts.unknownStore,
+						staff: outcome.staffName ?? texts.unknownStaff,
+					});
+	return (
+		<p className={`staff-outcome staff-outcome--${outcome.kind}`} role="alert">
+			{message}
+		</p>
+	);
+}
+
+function TodayList({ redemptions, scope }: { redemptions: readonly Redemption[]; scope: RedemptionScope }) {
+	const { t, lang } = useSite();
+	const texts = t.staff.today;
+	const caption = scope === "all" ? texts.scopeAll : "storeId" in scope ? texts.scopeStore : texts.scopeOwn;
+	if (!redemptions.length) {
+		return (
+			<p className="staff-today__empty">
+				{caption}: {texts.empty}
+			</p>
+		);
+	}
+	return (
+		<div className="staff-today">
+			<table>
+				<caption>
+					{caption} ({redemptions.length})
+				</caption>
+				<thead>
+					<tr>
+						<th scope="col">{texts.time}</th>
+						<th scope="col">{texts.code}</th>
+						{scope === "all" && <th scope="col">{texts.store}</th>}
+						<th scope="col">{texts.staff}</th>
+					</tr>
+				</thead>
+				<tbody>
+					{redemptions.map((redemption) => (
+						<tr key={redemption.code}>
+							<td>{formatPragueTime(redemption.redeemedAt, lang)}</td>
+							<td className="staff-today__code">{redemption.code}</td>
+							{scope === "all" && <td>{redemption.storeName ?? "–"}</td>}
+							<td>{redemption.staffName ?? "–"}</td>
+						</tr>
+					))}
+				</tbody>
+			</table>
+		</div>
+	);
+}

@@ -1,0 +1,32 @@
+import type { Kysely } from "kysely";
+import type { VoucherStatus } from "../../components/voucher/texts";
+import type { Database } from "../db/schema";
+import { endOfPragueDay, pragueDate } from "./dates";
+
+/** A voucher link's token: 32 random bytes, base64url. */
+export const TOKEN_FORMAT = /^[\w-]{43}$/;
+
+/** Redeemed once redeemed; otherwise expired after its last valid day (Prague), else issued. */
+export function voucherStatus(
+	voucher: { redeemed_at: string | null; valid_until: string },
+	now: Date,
+): VoucherStatus {
+	if (voucher.redeemed_at) return "redeemed";
+	return pragueDate(now) > voucher.valid_until ? "expired" : "issued";
+}
+
+export async function findVoucher(db: Kysely<Database>, token: string, now: Date) {
+	if (!TOKEN_FORMAT.test(token)) return undefined;
+	const voucher = await db
+		.selectFrom("vouchers")
+		.select(["code", "valid_until", "redeemed_at"])
+		.where("token", "=", token)
+		.executeTakeFirst();
+	if (!voucher) return undefined;
+	return {
+		code: voucher.code,
+		validUntil: endOfPragueDay(voucher.valid_until),
+		status: voucherStatus(voucher, now),
+		redeemedAt: voucher.redeemed_at ? new Date(voucher.redeemed_at) : undefined,
+	};
+}

@@ -1,0 +1,74 @@
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
+import { fill } from "../../components/shared/text";
+import { MESSAGES } from "../../i18n/messages";
+import { LoginPage } from "../../pages/staff/LoginPage";
+import { clearSessionCookie, SESSION_COOKIE, setSessionCookie } from "../auth/cookie";
+import { currentUser } from "../auth/current-user";
+import { dummyPasswordHash, verifyPassword } from "../auth/password";
+import { createSession, deleteExpiredSessions, deleteSession, isSessionId } from "../auth/session";
+import { EMPTY_STATE, type FormState, readForm, withErrors } from "../forms";
+import { loginForm } from "./forms";
+import type { StaffLimits } from "./limits";
+
+/** Sign-in and sign-out. Neither says whether an e-mail has an account. */
+export const loginRoutes: FastifyPluginAsync<{ limits: StaffLimits }> = async (app, { limits }) => {
+	const { db } = app.database;
+
+	app.get("/staff/login", async (request, reply) => {
+		if (await currentUser(request)) return reply.seeOther("/staff");
+		return reply.page(<LoginPage />);
+	});
+
+	app.post("/staff/login", async (request, reply) => {
+		const byIp = await limits.signInByIp(request);
+		if (!byIp.isAllowed && byIp.isExceeded) return tooMany(request, reply, EMPTY_STATE, byIp.ttl);
+		const submission = await readForm(request, loginForm);
+		if (!submission.valid)
+			return reply.page(<LoginPage state={submission.state} />, { status: submission.status });
+
+		const email = submission.values.email.toLowerCase();
+		limits.forAccount(request, email);
+		// Only failures count here (added below), so a peek: with none left, even the right password waits.
+		const byAccount = await limits.signInByAccount(request, { increment: false });
+		if (!byAccount.isAllowed && byAccount.remaining === 0) {
+			return tooMany(request, reply, submission.state, byAccount.ttl);
+		}
+		const user = await db
+			.selectFrom("staff_users")
+			.select(["id", "password_hash", "disabled"])
+			.where("email", "=", email)
+			.executeTakeFirst();
+		// The same scrypt work whether or not the account exists: timing tells nothing either.
+		const matches = await verifyPassword(
+			submission.values.password,
+			user?.password_hash ?? (await dummyPasswordHash()),
+		);
+		if (!user || !matches || user.disabled) {
+			await limits.signInByAccount(request);
+			const state = withErrors(submission.state, {}, [MESSAGES[request.lang].staff.login.wrong]);
+			return reply.page(<LoginPage state={state} />);
+		}
+
+		// A new id at every sign-in: an id planted before it (session fixation) is worth nothing after.
+		const previous = request.cookies[SESSION_COOKIE];
+		if (isSessionId(previous)) await deleteSession(db, previous);
+		const now = new Date();
+		await deleteExpiredSessions(db, now);
+		setSessionCookie(request, reply, await createSession(db, user.id, now));
+		return reply.seeOther("/staff");
+	});
+
+	app.post("/staff/logout", async (request, reply) => {
+		const id = request.cookies[SESSION_COOKIE];
+		if (isSessionId(id)) await deleteSession(db, id);
+		clearSessionCookie(request, reply);
+		return reply.seeOther("/staff/login");
+	});
+};
+
+function tooMany(request: FastifyRequest, reply: FastifyReply, state: FormState, ttl: number) {
+	const message = fill(MESSAGES[request.lang].staff.login.tooMany, {
+		minutes: Math.max(1, Math.ceil(ttl / 60_000)),
+	});
+	return reply.page(<LoginPage state={withErrors(state, {}, [message])} />, { status: 429 });
+}

@@ -1,0 +1,29 @@
+import type { FastifyPluginAsync } from "fastify";
+import { LANGS, langPrefix } from "../../i18n";
+import { contentRoutes } from "../cms/routes";
+import { createStaffLimits } from "./limits";
+import { loginRoutes } from "./login-routes";
+import { redeemRoutes } from "./redeem-routes";
+
+/**
+ * The staff area in every language (/staff, /en/staff): sign-in, redemption and the editors' saves.
+ * Its pages are private: never stored by a cache, never indexed. Register under the base path.
+ */
+export const staffPlugin: FastifyPluginAsync = async (app) => {
+	// One set of counters for both languages: switching language does not reset a limit.
+	const limits = await createStaffLimits(app);
+	app.addHook("onSend", async (_request, reply) => {
+		reply.header("cache-control", "no-store");
+		reply.header("x-robots-tag", "noindex, nofollow");
+	});
+	for (const lang of LANGS) {
+		await app.register(
+			async (site) => {
+				await site.register(loginRoutes, { limits });
+				await site.register(redeemRoutes, { limits });
+				await site.register(contentRoutes);
+			},
+			{ prefix: langPrefix(lang) },
+		);
+	}
+};

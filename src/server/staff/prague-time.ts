@@ -1,0 +1,65 @@
+import type { Lang } from "../../i18n";
+
+/** Stores work on Czech time: "today" and validity dates are days in Europe/Prague, whatever the server's zone. */
+const TIME_ZONE = "Europe/Prague";
+
+const dateFormat = new Intl.DateTimeFormat("en-CA", {
+	timeZone: TIME_ZONE,
+	year: "numeric",
+	month: "2-digit",
+	day: "2-digit",
+});
+const offsetFormat = new Intl.DateTimeFormat("en-US", { timeZone: TIME_ZONE, timeZoneName: "longOffset" });
+
+/** The Prague date of an instant as YYYY-MM-DD (the format of vouchers.valid_until). */
+export function pragueDate(instant: Date): string {
+	return dateFormat.format(instant);
+}
+
+/** Minutes Prague is ahead of UTC at an instant (60 in winter, 120 in summer). */
+function pragueOffsetMinutes(instant: Date): number {
+	const name = offsetFormat.formatToParts(instant).find((part) => part.type === "timeZoneName")?.value ?? "";
+	const match = /GMT([+-])(\d{2}):(\d{2})/.exec(name);
+	if (!match) return 0;
+	return (match[1] === "-" ? -1 : 1) * (Number(match[2]) * 60 + Number(match[3]));
+}
+
+/** The UTC instant of midnight starting a Prague date (YYYY-MM-DD). */
+function pragueMidnight(date: string): Date {
+	const utcMidnight = Date.parse(`${date}T00:00:00Z`);
+	// The offset at midnight itself: DST never switches at midnight in Prague (it does at 2:00/3:00).
+	const guess = new Date(utcMidnight - pragueOffsetMinutes(new Date(utcMidnight)) * 60_000);
+	return new Date(utcMidnight - pragueOffsetMinutes(guess) * 60_000);
+}
+
+/** The Prague day containing an instant, as a half-open UTC range [start, end) of ISO strings. */
+export function pragueDayRange(instant: Date): { start: string; end: string } {
+	const today = pragueDate(instant);
+	const next = new Date(Date.parse(`${today}T12:00:00Z`) + 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
+	return { start: pragueMidnight(today).toISOString(), end: pragueMidnight(next).toISOString() };
+}
+
+const LOCALES: Record<Lang, string> = { cs: "cs-CZ", en: "en-GB" };
+
+/** An ISO instant as staff read it: Prague date and time in the page's language. */
+export function formatPragueDateTime(iso: string, lang: Lang): string {
+	return new Intl.DateTimeFormat(LOCALES[lang], {
+		timeZone: TIME_ZONE,
+		dateStyle: "medium",
+		timeStyle: "short",
+	}).format(new Date(iso));
+}
+
+/** An ISO instant's Prague time of day (the list of today's redemptions). */
+export function formatPragueTime(iso: string, lang: Lang): string {
+	return new Intl.DateTimeFormat(LOCALES[lang], { timeZone: TIME_ZONE, timeStyle: "short" }).format(
+		new Date(iso),
+	);
+}
+
+/** A YYYY-MM-DD date (no time zone of its own) in the page's language. */
+export function formatDate(date: string, lang: Lang): string {
+	return new Intl.DateTimeFormat(LOCALES[lang], { timeZone: "UTC", dateStyle: "long" }).format(
+		new Date(`${date}T00:00:00Z`),
+	);
+}

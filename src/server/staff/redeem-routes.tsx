@@ -1,0 +1,63 @@
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
+import { MESSAGES } from "../../i18n/messages";
+import { STAFF_SNIPPETS, StaffPage } from "../../pages/staff/StaffPage";
+import { requireUser, type StaffUser, signedInUser } from "../auth/current-user";
+import { EMPTY_STATE, type FormState, readForm, withErrors } from "../forms";
+import { isValidEan13 } from "./ean13";
+import { redeemForm } from "./forms";
+import type { StaffLimits } from "./limits";
+import { pragueDayRange } from "./prague-time";
+import {
+	type RedemptionOutcome,
+	type RedemptionScope,
+	redeemVoucher,
+	redemptionsBetween,
+} from "./redemption";
+
+/** Editors oversee every store; staff see their store's redemptions (their own, if they have no store). */
+function scopeOf(user: StaffUser): RedemptionScope {
+	if (user.role === "editor") return "all";
+	return user.storeId ? { storeId: user.storeId } : { staffId: user.id };
+}
+
+/** The staff page: redeem a voucher by its code, and today's redemptions. */
+export const redeemRoutes: FastifyPluginAsync<{ limits: StaffLimits }> = async (app, { limits }) => {
+	const { db } = app.database;
+	app.addHook("preHandler", requireUser);
+
+	async function page(
+		request: FastifyRequest,
+		reply: FastifyReply,
+		view: { state?: FormState; outcome?: RedemptionOutcome; notice?: string; status?: number } = {},
+	) {
+		const user = await signedInUser(request);
+		const scope = scopeOf(user);
+		const today = await redemptionsBetween(db, pragueDayRange(new Date()), scope);
+		const { status, ...shown } = view;
+		return reply.page(<StaffPage user={user} today={today} scope={scope} {...shown} />, {
+			status,
+			snippets: STAFF_SNIPPETS,
+		});
+	}
+
+	app.get("/staff", (request, reply) => page(request, reply));
+
+	app.post("/staff", async (request, reply) => {
+		const texts = MESSAGES[request.lang].staff.redeem;
+		const limit = await limits.redeemBySession(request);
+		if (!limit.isAllowed && limit.isExceeded)
+			return page(request, reply, { notice: texts.tooMany, status: 429 });
+		const submission = await readForm(request, redeemForm);
+		if (!submission.valid)
+			return page(request, reply, { state: submission.state, status: submission.status });
+		const { code } = submission.values;
+		if (!isValidEan13(code)) {
+			return page(request, reply, { state: withErrors(submission.state, { code: texts.codeCheckDigit }) });
+		}
+		const user = await signedInUser(request);
+		const outcome = await redeemVoucher(db, { code, staffId: user.id, storeId: user.storeId });
+		// A mistyped code stays in the field to be corrected; otherwise the field is ready for the next one.
+		const state = outcome.kind === "unknown" ? submission.state : EMPTY_STATE;
+		return page(request, reply, { state, outcome });
+	});
+};

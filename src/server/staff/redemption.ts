@@ -1,0 +1,136 @@
+import type { Kysely } from "kysely";
+import type { Database } from "../db/schema";
+import { pragueDate } from "./prague-time";
+
+export type RedemptionOutcome =
+	| { readonly kind: "redeemed"; readonly code: string }
+	| { readonly kind: "unknown"; readonly code: string }
+	| {
+			readonly kind: "already-redeemed";
+			readonly code: string;
+			readonly redeemedAt: string;
+			readonly storeName: string | null;
+			readonly staffName: string | null;
+	  }
+	| { readonly kind: "expired"; readonly code: string; readonly validUntil: string };
+
+export type Refusal = Exclude<RedemptionOutcome, { kind: "redeemed" }>;
+
+/** What the database holds about a code that could not be redeemed. */
+export interface VoucherState {
+	readonly redeemed_at: string | null;
+	readonly valid_until: string;
+	readonly store_name: string | null;
+	readonly staff_name: string | null;
+}
+
+/**
+ * Why a code was refused. undefined: nothing stands in the way (the day changed between the update and
+ * this read), so the caller tries again.
+ */
+export function refusalOf(
+	code: string,
+	voucher: VoucherState | undefined,
+	today: string,
+): Refusal | undefined {
+	if (!voucher) return { kind: "unknown", code };
+	if (voucher.redeemed_at !== null) {
+		return {
+			kind: "already-redeemed",
+			code,
+			redeemedAt: voucher.redeemed_at,
+			storeName: voucher.store_name,
+			staffName: voucher.staff_name,
+		};
+	}
+	if (voucher.valid_until < today) return { kind: "expired", code, validUntil: voucher.valid_until };
+	return undefined;
+}
+
+/**
+ * Redeems a voucher at most once: a single conditional UPDATE decides, so of any number of concurrent
+ * attempts (in any number of processes) the database lets exactly one change the row. Only after a
+ * refusal is the voucher read, to tell the staff member why.
+ */
+export async function redeemVoucher(
+	db: Kysely<Database>,
+	attempt: { code: string; staffId: string; storeId: string | null },
+	now = new Date(),
+): Promise<RedemptionOutcome> {
+	const { code } = attempt;
+	for (let tries = 0; tries < 2; tries++) {
+		const today = pragueDate(now);
+		const result = await db
+			.updateTable("vouchers")
+			.set({
+				redeemed_at: now.toISOString(),
+				redeemed_by: attempt.staffId,
+				redeemed_store_id: attempt.storeId,
+			})
+			.where("code", "=", code)
+			.where("redeemed_at", "is", null)
+			.where("valid_until", ">=", today)
+			.executeTakeFirst();
+		if (Number(result.numUpdatedRows) === 1) return { kind: "redeemed", code };
+		const voucher = await db
+			.selectFrom("vouchers")
+			.leftJoin("stores", "stores.id", "vouchers.redeemed_store_id")
+			.leftJoin("staff_users", "staff_users.id", "vouchers.redeemed_by")
+			.select([
+				"vouchers.redeemed_at",
+				"vouchers.valid_until",
+				"stores.name as store_name",
+				"staff_users.name as staff_name",
+			])
+			.where("vouchers.code", "=", code)
+			.executeTakeFirst();
+		const refusal = refusalOf(code, voucher, today);
+		if (refusal) return refusal;
+		now = new Date();
+	}
+	throw new Error("A voucher was neither redeemable nor refused twice in a row");
+}
+
+export interface Redemption {
+	readonly code: string;
+	readonly redeemedAt: string;
+	readonly staffName: string | null;
+	readonly storeName: string | null;
+}
+
+/** Whose redemptions a list shows: a store's, one staff member's (no store), or all (editors). */
+export type RedemptionScope = { readonly storeId: string } | { readonly staffId: string } | "all";
+
+/** Redemptions in a time range, newest first. */
+export async function redemptionsBetween(
+	db: Kysely<Database>,
+	range: { start: string; end: string },
+	scope: RedemptionScope,
+): Promise<Redemption[]> {
+	let query = db
+		.selectFrom("vouchers")
+		.leftJoin("stores", "stores.id", "vouchers.redeemed_store_id")
+		.leftJoin("staff_users", "staff_users.id", "vouchers.redeemed_by")
+		.select([
+			"vouchers.code",
+			"vouchers.redeemed_at",
+			"staff_users.name as staff_name",
+			"stores.name as store_name",
+		])
+		.where("vouchers.redeemed_at", ">=", range.start)
+		.where("vouchers.redeemed_at", "<", range.end)
+		.$narrowType<{ redeemed_at: string }>();
+	if (scope !== "all") {
+		query =
+			"storeId" in scope
+				? query.where("vouchers.redeemed_store_id", "=", scope.storeId)
+				: query.where("vouchers.redeemed_by", "=", scope.staffId);
+	}
+	const rows = await query.orderBy("vouchers.redeemed_at", "desc").limit(500).execute();
+	return rows.map((row) => ({
+		code: row.code,
+		redeemedAt: row.redeemed_at,
+		staffName: row.staff_name,
+		storeName: row.store_name,
+	}));
+}

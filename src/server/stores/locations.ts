@@ -1,0 +1,410 @@
+/**
+ * Where the partner stores are: real towns (every district town has at least one store), their main
+ * postcode and plausible street addresses, roughly one store per 36,000 inhabitants. seed.ts turns each
+ * address into a store. Ids are derived from city and address, so keep an address once it has shipped:
+ * registrations and redemptions refer to stores by id.
+ */
+import type { RegionCode } from "../../i18n/regions";
+
+/** A shopping-centre store keeps the centre's hours: open every day. */
+export interface MallAddress {
+	readonly mall: string;
+}
+
+/** A city-centre store open late, past midnight at weekends. */
+export interface LateAddress {
+	readonly late: string;
+}
+
+export type Address = string | MallAddress | LateAddress;
+
+export interface Town {
+	readonly region: RegionCode;
+	/** As in a postal address: "Praha 4", "Brno", "Frýdek-Místek". */
+	readonly city: string;
+	readonly postcode: string;
+	readonly addresses: readonly Address[];
+}
+
+const mall = (address: string): MallAddress => ({ mall: address });
+const late = (address: string): LateAddress => ({ late: address });
+
+const town = (region: RegionCode, city: string, postcode: string, ...addresses: Address[]): Town => ({
+	region,
+	city,
+	postcode,
+	addresses,
+});
+
+/** Regional capitals: their stores keep longer city hours. */
+export const REGIONAL_CAPITALS: ReadonlySet<string> = new Set([
+	"Brno",
+	"České Budějovice",
+	"Hradec Králové",
+	"Jihlava",
+	"Karlovy Vary",
+	"Liberec",
+	"Olomouc",
+	"Ostrava",
+	"Pardubice",
+	"Plzeň",
+	"Ústí nad Labem",
+	"Zlín",
+]);
+
+export const TOWNS: readonly Town[] = [
+	// Hlavní město Praha
+	town(
+		"CZ-10",
+		"Praha 1",
+		"110 00",
+		late("Václavské náměstí 21"),
+		"Na Příkopě 23",
+		"Národní 26",
+		mall("náměstí Republiky 1078/1"),
+		"Vodičkova 30",
+	),
+	town("CZ-10", "Praha 2", "120 00", "Vinohradská 50", "Karlovo náměstí 10", "Ječná 12", "Korunní 48"),
+	town("CZ-10", "Praha 3", "130 00", "Seifertova 27", "Koněvova 120", mall("Vinohradská 2828/151")),
+	town(
+		"CZ-10",
+		"Praha 4",
+		"140 00",
+		mall("Na Pankráci 86"),
+		"Táborská 40",
+		"Budějovická 1667/64",
+		"Branická 70",
+	),
+	town("CZ-10", "Praha 4", "142 00", mall("Novodvorská 1800/136")),
+	town("CZ-10", "Praha 4", "143 00", mall("Sofijské náměstí 3400/8")),
+	town("CZ-10", "Praha 5", "150 00", mall("Plzeňská 8"), "Štefánikova 18", "Nádražní 23"),
+	town("CZ-10", "Praha 5", "155 00", mall("Archeologická 2256/1")),
+	town("CZ-10", "Praha 6", "160 00", "Dejvická 32", "Vítězné náměstí 10", "Evropská 2758/11"),
+	town("CZ-10", "Praha 6", "169 00", "Bělohorská 150"),
+	town("CZ-10", "Praha 7", "170 00", "Dukelských hrdinů 20", "Milady Horákové 60", "Komunardů 32"),
+	town("CZ-10", "Praha 8", "180 00", "Zenklova 30", "Sokolovská 100"),
+	town("CZ-10", "Praha 8", "182 00", "Střelničná 8"),
+	town("CZ-10", "Praha 8", "186 00", "Křižíkova 40"),
+	town("CZ-10", "Praha 9", "190 00", mall("Českomoravská 2420/15a"), "Sokolovská 304"),
+	town("CZ-10", "Praha 9", "199 00", mall("Veselská 663")),
+	town("CZ-10", "Praha 10", "100 00", "Starostrašnická 40", "Průběžná 70"),
+	town("CZ-10", "Praha 10", "101 00", mall("Vršovická 1527/68b"), "Kodaňská 46"),
+	town("CZ-10", "Praha 11", "148 00", mall("Roztylská 2321/19")),
+	town("CZ-10", "Praha 11", "149 00", "Opatovská 1753"),
+	town("CZ-10", "Praha 14", "198 00", mall("Chlumecká 765/6")),
+
+	// Středočeský kraj
+	town(
+		"CZ-20",
+		"Kladno",
+		"272 01",
+		"náměstí Starosty Pavla 12",
+		"T. G. Masaryka 105",
+		mall("Petra Bezruče 3388"),
+	),
+	town(
+		"CZ-20",
+		"Mladá Boleslav",
+		"293 01",
+		"Staroměstské náměstí 8",
+		"třída T. G. Masaryka 1009",
+		mall("Bondy 1436"),
+	),
+	town("CZ-20", "Příbram", "261 01", "náměstí T. G. Masaryka 145", "Pražská 120"),
+	town("CZ-20", "Kolín", "280 02", "Karlovo náměstí 45", "Pražská 146"),
+	town("CZ-20", "Benešov", "256 01", "Masarykovo náměstí 220", "Tyršova 2037"),
+	town("CZ-20", "Beroun", "266 01", "Husovo náměstí 38", "Plzeňská 2"),
+	town("CZ-20", "Kutná Hora", "284 01", "Palackého náměstí 168"),
+	town("CZ-20", "Mělník", "276 01", "náměstí Míru 24", "Pražská 143"),
+	town("CZ-20", "Nymburk", "288 02", "náměstí Přemyslovců 163"),
+	town("CZ-20", "Poděbrady", "290 01", "Jiřího náměstí 20"),
+	town("CZ-20", "Rakovník", "269 01", "Husovo náměstí 75"),
+	town("CZ-20", "Brandýs nad Labem-Stará Boleslav", "250 01", "Masarykovo náměstí 3"),
+	town("CZ-20", "Říčany", "251 01", "Masarykovo náměstí 83", mall("Černokostelecká 2020/20")),
+	town("CZ-20", "Čelákovice", "250 88", "náměstí 5. května 1"),
+	town("CZ-20", "Černošice", "252 28", "Karlštejnská 259"),
+	town("CZ-20", "Hostivice", "253 01", "Husovo náměstí 46"),
+	town("CZ-20", "Jesenice", "252 42", "Budějovická 400"),
+	town("CZ-20", "Roztoky", "252 63", "Nádražní 28"),
+	town("CZ-20", "Slaný", "274 01", "Masarykovo náměstí 160"),
+	town("CZ-20", "Kralupy nad Vltavou", "278 01", "Palackého náměstí 40"),
+	town("CZ-20", "Neratovice", "277 11", "Kojetická 1025"),
+	town("CZ-20", "Vlašim", "258 01", "Palackého 1"),
+	town("CZ-20", "Sedlčany", "264 01", "náměstí T. G. Masaryka 32"),
+	town("CZ-20", "Hořovice", "268 01", "Palackého náměstí 3"),
+	town("CZ-20", "Čáslav", "286 01", "náměstí Jana Žižky z Trocnova 2"),
+	town("CZ-20", "Mnichovo Hradiště", "295 01", "Masarykovo náměstí 16"),
+	town("CZ-20", "Lysá nad Labem", "289 22", "Husovo náměstí 23"),
+	town("CZ-20", "Dobříš", "263 01", "Mírové náměstí 64"),
+
+	// Jihočeský kraj
+	town(
+		"CZ-31",
+		"České Budějovice",
+		"370 01",
+		"náměstí Přemysla Otakara II. 26",
+		"Lannova třída 40",
+		"Pražská třída 1247",
+		mall("Milady Horákové 1498"),
+	),
+	town("CZ-31", "Tábor", "390 02", "třída 9. května 2890", "Žižkovo náměstí 5"),
+	town("CZ-31", "Písek", "397 01", "Velké náměstí 113", "Alšovo náměstí 73"),
+	town("CZ-31", "Strakonice", "386 01", "Velké náměstí 45"),
+	town("CZ-31", "Jindřichův Hradec", "377 01", "náměstí Míru 139"),
+	town("CZ-31", "Český Krumlov", "381 01", "Latrán 45"),
+	town("CZ-31", "Prachatice", "383 01", "Velké náměstí 20"),
+	town("CZ-31", "Třeboň", "379 01", "Masarykovo náměstí 86"),
+	town("CZ-31", "Milevsko", "399 01", "náměstí E. Beneše 14"),
+	town("CZ-31", "Vimperk", "385 01", "Steinbrenerova 6"),
+	town("CZ-31", "Dačice", "380 01", "Palackého náměstí 9"),
+	town("CZ-31", "Týn nad Vltavou", "375 01", "náměstí Míru 7"),
+	town("CZ-31", "Sezimovo Ústí", "391 01", "Lidická 170"),
+	town("CZ-31", "Kaplice", "382 41", "náměstí 91"),
+	town("CZ-31", "Vodňany", "389 01", "náměstí Svobody 2"),
+
+	// Plzeňský kraj
+	town(
+		"CZ-32",
+		"Plzeň",
+		"301 00",
+		"náměstí Republiky 16",
+		"Americká třída 32",
+		"Klatovská třída 12",
+		mall("Radčická 2"),
+	),
+	town("CZ-32", "Plzeň", "312 00", "Masarykova 78"),
+	town("CZ-32", "Plzeň", "323 00", "Gerská 32"),
+	town("CZ-32", "Plzeň", "326 00", "Slovanská alej 30"),
+	town("CZ-32", "Klatovy", "339 01", "náměstí Míru 149"),
+	town("CZ-32", "Domažlice", "344 01", "náměstí Míru 51"),
+	town("CZ-32", "Rokycany", "337 01", "Masarykovo náměstí 87"),
+	town("CZ-32", "Tachov", "347 01", "náměstí Republiky 64"),
+	town("CZ-32", "Sušice", "342 01", "náměstí Svobody 12"),
+	town("CZ-32", "Přeštice", "334 01", "Masarykovo náměstí 107"),
+	town("CZ-32", "Stříbro", "349 01", "Masarykovo náměstí 2"),
+	town("CZ-32", "Horažďovice", "341 01", "Mírové náměstí 16"),
+	town("CZ-32", "Nýřany", "330 23", "Benešova 240"),
+	town("CZ-32", "Blovice", "336 01", "Masarykovo náměstí 1"),
+
+	// Karlovarský kraj
+	town(
+		"CZ-41",
+		"Karlovy Vary",
+		"360 01",
+		"T. G. Masaryka 40",
+		"Zeyerova 3",
+		mall("Dr. Davida Bechera 1114/7"),
+	),
+	town("CZ-41", "Cheb", "350 02", "náměstí Krále Jiřího z Poděbrad 34"),
+	town("CZ-41", "Sokolov", "356 01", "Rokycanova 1929"),
+	town("CZ-41", "Mariánské Lázně", "353 01", "Hlavní třída 150"),
+	town("CZ-41", "Ostrov", "363 01", "Hlavní třída 800"),
+	town("CZ-41", "Aš", "352 01", "Hlavní 27"),
+	town("CZ-41", "Chodov", "357 35", "Staroměstská 486"),
+
+	// Ústecký kraj
+	town("CZ-42", "Ústí nad Labem", "400 01", "Mírové náměstí 10", "Revoluční 22", mall("Hrnčířská 3086/1")),
+	town("CZ-42", "Děčín", "405 02", "Masarykovo náměstí 30", "Teplická 50"),
+	town("CZ-42", "Teplice", "415 01", "náměstí Svobody 15", "28. října 12"),
+	town("CZ-42", "Most", "434 01", "Radniční 1", "třída Budovatelů 2957"),
+	town("CZ-42", "Chomutov", "430 01", "náměstí 1. máje 97", "Žižkovo náměstí 125"),
+	town("CZ-42", "Litoměřice", "412 01", "Mírové náměstí 30"),
+	town("CZ-42", "Louny", "440 01", "Mírové náměstí 38"),
+	town("CZ-42", "Žatec", "438 01", "náměstí Svobody 146"),
+	town("CZ-42", "Kadaň", "432 01", "Mírové náměstí 1"),
+	town("CZ-42", "Jirkov", "431 11", "náměstí Dr. E. Beneše 40"),
+	town("CZ-42", "Litvínov", "436 01", "náměstí Míru 11"),
+	town("CZ-42", "Bílina", "418 01", "Mírové náměstí 36"),
+	town("CZ-42", "Roudnice nad Labem", "413 01", "Karlovo náměstí 23"),
+	town("CZ-42", "Lovosice", "410 02", "Václavské náměstí 12"),
+	town("CZ-42", "Varnsdorf", "407 47", "Národní 475"),
+	town("CZ-42", "Rumburk", "408 01", "třída 9. května 1"),
+
+	// Liberecký kraj
+	town(
+		"CZ-51",
+		"Liberec",
+		"460 01",
+		"Pražská 22",
+		"Moskevská 14",
+		"náměstí Dr. E. Beneše 23",
+		mall("Soukenné náměstí 669/2a"),
+	),
+	town("CZ-51", "Jablonec nad Nisou", "466 01", "Mírové náměstí 19", "Komenského 30"),
+	town("CZ-51", "Česká Lípa", "470 01", "náměstí T. G. Masaryka 1", "Hrnčířská 2985"),
+	town("CZ-51", "Semily", "513 01", "Riegrovo náměstí 25"),
+	town("CZ-51", "Turnov", "511 01", "náměstí Českého ráje 5"),
+	town("CZ-51", "Nový Bor", "473 01", "náměstí Míru 1"),
+	town("CZ-51", "Frýdlant", "464 01", "náměstí T. G. Masaryka 37"),
+	town("CZ-51", "Tanvald", "468 41", "Krkonošská 350"),
+	town("CZ-51", "Jilemnice", "514 01", "Masarykovo náměstí 14"),
+
+	// Královéhradecký kraj
+	town(
+		"CZ-52",
+		"Hradec Králové",
+		"500 02",
+		"Velké náměstí 15",
+		"Gočárova třída 1620",
+		"Dukelská třída 1713",
+		mall("Brněnská 1825/42"),
+	),
+	town("CZ-52", "Trutnov", "541 01", "Krakonošovo náměstí 72", "Horská 5"),
+	town("CZ-52", "Náchod", "547 01", "Masarykovo náměstí 40", "Kamenice 105"),
+	town("CZ-52", "Jičín", "506 01", "Valdštejnovo náměstí 2"),
+	town("CZ-52", "Rychnov nad Kněžnou", "516 01", "Staré náměstí 68"),
+	town("CZ-52", "Dvůr Králové nad Labem", "544 01", "náměstí T. G. Masaryka 83"),
+	town("CZ-52", "Jaroměř", "551 01", "náměstí Československé armády 16"),
+	town("CZ-52", "Vrchlabí", "543 01", "Krkonošská 8"),
+	town("CZ-52", "Nové Město nad Metují", "549 01", "Husovo náměstí 1211"),
+	town("CZ-52", "Hořice", "508 01", "náměstí Jiřího z Poděbrad 342"),
+	town("CZ-52", "Dobruška", "518 01", "náměstí F. L. Věka 12"),
+
+	// Pardubický kraj
+	town(
+		"CZ-53",
+		"Pardubice",
+		"530 02",
+		"třída Míru 60",
+		"Pernštýnská 32",
+		"Palackého třída 2659",
+		mall("Masarykovo náměstí 2799"),
+	),
+	town("CZ-53", "Chrudim", "537 01", "Resselovo náměstí 77"),
+	town("CZ-53", "Svitavy", "568 02", "náměstí Míru 40"),
+	town("CZ-53", "Ústí nad Orlicí", "562 01", "Mírové náměstí 5"),
+	town("CZ-53", "Česká Třebová", "560 02", "Staré náměstí 78"),
+	town("CZ-53", "Litomyšl", "570 01", "Smetanovo náměstí 110"),
+	town("CZ-53", "Vysoké Mýto", "566 01", "náměstí Přemysla Otakara II. 96"),
+	town("CZ-53", "Polička", "572 01", "Palackého náměstí 160"),
+	town("CZ-53", "Moravská Třebová", "571 01", "náměstí T. G. Masaryka 29"),
+	town("CZ-53", "Lanškroun", "563 01", "náměstí J. M. Marků 12"),
+	town("CZ-53", "Hlinsko", "539 01", "Poděbradovo náměstí 1"),
+	town("CZ-53", "Přelouč", "535 01", "Masarykovo náměstí 25"),
+
+	// Kraj Vysočina
+	town("CZ-63", "Jihlava", "586 01", "Masarykovo náměstí 35", "Komenského 14", mall("Hradební 1")),
+	town("CZ-63", "Třebíč", "674 01", "Karlovo náměstí 47", "Komenského náměstí 21"),
+	town("CZ-63", "Havlíčkův Brod", "580 01", "Havlíčkovo náměstí 160"),
+	town("CZ-63", "Žďár nad Sázavou", "591 01", "náměstí Republiky 52"),
+	town("CZ-63", "Pelhřimov", "393 01", "Masarykovo náměstí 20"),
+	town("CZ-63", "Humpolec", "396 01", "Horní náměstí 300"),
+	town("CZ-63", "Velké Meziříčí", "594 01", "Radnická 7"),
+	town("CZ-63", "Nové Město na Moravě", "592 31", "Vratislavovo náměstí 20"),
+	town("CZ-63", "Chotěboř", "583 01", "náměstí T. G. Masaryka 318"),
+	town("CZ-63", "Moravské Budějovice", "676 02", "náměstí Míru 30"),
+	town("CZ-63", "Telč", "588 56", "náměstí Zachariáše z Hradce 10"),
+	town("CZ-63", "Bystřice nad Pernštejnem", "593 01", "Masarykovo náměstí 1"),
+
+	// Jihomoravský kraj
+	town(
+		"CZ-64",
+		"Brno",
+		"602 00",
+		"Masarykova 31",
+		"Česká 12",
+		"náměstí Svobody 17",
+		"Joštova 4",
+		mall("Ve Vaňkovce 1"),
+		"Kounicova 20",
+	),
+	town("CZ-64", "Brno", "612 00", "Palackého třída 70"),
+	town("CZ-64", "Brno", "614 00", "Cejl 55"),
+	town("CZ-64", "Brno", "615 00", "Táborská 120"),
+	town("CZ-64", "Brno", "616 00", "Minská 40"),
+	town("CZ-64", "Brno", "621 00", "Palackého náměstí 3"),
+	town("CZ-64", "Brno", "625 00", mall("Netroufalky 770")),
+	town("CZ-64", "Brno", "628 00", "Jírova 2"),
+	town("CZ-64", "Brno", "635 00", "Vondrákova 7"),
+	town("CZ-64", "Brno", "638 00", "Halasovo náměstí 1"),
+	town("CZ-64", "Znojmo", "669 02", "Obroková 10", "Pražská 90"),
+	town("CZ-64", "Hodonín", "695 01", "Národní třída 40", "Masarykovo náměstí 2"),
+	town("CZ-64", "Břeclav", "690 02", "17. listopadu 3", "Národních hrdinů 18"),
+	town("CZ-64", "Vyškov", "682 01", "Masarykovo náměstí 12"),
+	town("CZ-64", "Blansko", "678 01", "náměstí Republiky 3"),
+	town("CZ-64", "Boskovice", "680 01", "Masarykovo náměstí 4"),
+	town("CZ-64", "Kyjov", "697 01", "Masarykovo náměstí 18"),
+	town("CZ-64", "Veselí nad Moravou", "698 01", "Masarykova 120"),
+	town("CZ-64", "Mikulov", "692 01", "náměstí 11"),
+	town("CZ-64", "Hustopeče", "693 01", "Dukelské náměstí 22"),
+	town("CZ-64", "Kuřim", "664 34", "Legionářská 1"),
+	town("CZ-64", "Tišnov", "666 01", "náměstí Míru 7"),
+	town("CZ-64", "Ivančice", "664 91", "Palackého náměstí 6"),
+	town("CZ-64", "Slavkov u Brna", "684 01", "Palackého náměstí 65"),
+
+	// Olomoucký kraj
+	town(
+		"CZ-71",
+		"Olomouc",
+		"779 00",
+		"Horní náměstí 17",
+		"Dolní náměstí 24",
+		"třída Svobody 14",
+		"Masarykova třída 10",
+		mall("Polská 1201/1"),
+	),
+	town("CZ-71", "Prostějov", "796 01", "náměstí T. G. Masaryka 12", "Palackého 5"),
+	town("CZ-71", "Přerov", "750 02", "Masarykovo náměstí 16", "Komenského 38"),
+	town("CZ-71", "Šumperk", "787 01", "náměstí Míru 8", "Hlavní třída 22"),
+	town("CZ-71", "Jeseník", "790 01", "Masarykovo náměstí 7"),
+	town("CZ-71", "Hranice", "753 01", "Masarykovo náměstí 71"),
+	town("CZ-71", "Zábřeh", "789 01", "Masarykovo náměstí 14"),
+	town("CZ-71", "Litovel", "784 01", "náměstí Přemysla Otakara 762"),
+	town("CZ-71", "Uničov", "783 91", "Masarykovo náměstí 25"),
+	town("CZ-71", "Šternberk", "785 01", "Hlavní náměstí 3"),
+	town("CZ-71", "Lipník nad Bečvou", "751 31", "náměstí T. G. Masaryka 10"),
+	town("CZ-71", "Mohelnice", "789 85", "U Brány 2"),
+
+	// Zlínský kraj
+	town(
+		"CZ-72",
+		"Zlín",
+		"760 01",
+		"náměstí Míru 12",
+		"třída Tomáše Bati 200",
+		"Dlouhá 4",
+		mall("třída Tomáše Bati 5146"),
+	),
+	town("CZ-72", "Kroměříž", "767 01", "Velké náměstí 30", "Vodní 10"),
+	town("CZ-72", "Uherské Hradiště", "686 01", "Masarykovo náměstí 21", "Mariánské náměstí 30"),
+	town("CZ-72", "Vsetín", "755 01", "Dolní náměstí 350", "Horní náměstí 1"),
+	town("CZ-72", "Valašské Meziříčí", "757 01", "náměstí 7"),
+	town("CZ-72", "Rožnov pod Radhoštěm", "756 61", "Masarykovo náměstí 130"),
+	town("CZ-72", "Uherský Brod", "688 01", "Masarykovo náměstí 100"),
+	town("CZ-72", "Otrokovice", "765 02", "třída Osvobození 1440"),
+	town("CZ-72", "Holešov", "769 01", "náměstí Dr. E. Beneše 12"),
+	town("CZ-72", "Bystřice pod Hostýnem", "768 61", "Masarykovo náměstí 20"),
+	town("CZ-72", "Luhačovice", "763 26", "Masarykova 950"),
+
+	// Moravskoslezský kraj
+	town(
+		"CZ-80",
+		"Ostrava",
+		"702 00",
+		"Nádražní 40",
+		"28. října 23",
+		"Masarykovo náměstí 16",
+		mall("Jantarová 3344/4"),
+	),
+	town("CZ-80", "Ostrava", "700 30", "Dr. Martínka 7", mall("Rudná 3114/114")),
+	town("CZ-80", "Ostrava", "708 00", "Hlavní třída 583"),
+	town("CZ-80", "Ostrava", "710 00", "Zámostní 29"),
+	town("CZ-80", "Ostrava", "709 00", "Výstavní 44"),
+	town("CZ-80", "Ostrava", "703 00", "Ruská 83"),
+	town("CZ-80", "Havířov", "736 01", "Hlavní třída 70", "Dlouhá třída 46"),
+	town("CZ-80", "Opava", "746 01", "Horní náměstí 20", "Ostrožná 33"),
+	town("CZ-80", "Frýdek-Místek", "738 01", "náměstí Svobody 8", "Frýdecká 100"),
+	town("CZ-80", "Karviná", "733 01", "Masarykovo náměstí 5", "třída Osvobození 1720"),
+	town("CZ-80", "Třinec", "739 61", "náměstí Svobody 527"),
+	town("CZ-80", "Nový Jičín", "741 01", "Masarykovo náměstí 45"),
+	town("CZ-80", "Orlová", "735 14", "Masarykova třída 1300"),
+	town("CZ-80", "Český Těšín", "737 01", "náměstí ČSA 4"),
+	town("CZ-80", "Kopřivnice", "742 21", "Štefánikova 1163"),
+	town("CZ-80", "Krnov", "794 01", "Hlavní náměstí 25"),
+	town("CZ-80", "Bruntál", "792 01", "náměstí Míru 12"),
+	town("CZ-80", "Bohumín", "735 81", "Masarykova 158"),
+	town("CZ-80", "Frenštát pod Radhoštěm", "744 01", "náměstí Míru 1"),
+	town("CZ-80", "Hlučín", "748 01", "Mírové náměstí 23"),
+	town("CZ-80", "Bílovec", "743 01", "Slezské náměstí 1"),
+	town("CZ-80", "Příbor", "742 58", "náměstí Sigmunda Freuda 19"),
+];

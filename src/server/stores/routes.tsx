@@ -1,0 +1,42 @@
+import type { FastifyPluginAsync } from "fastify";
+import { FILTER_SNIPPETS, MORE_SNIPPETS, StoresPage } from "../../pages/stores/StoresPage";
+import { isAjax } from "../reply";
+import { parseStoreQuery, STORES_PER_PAGE } from "./query";
+import { listStores } from "./stores";
+
+export interface StoreRoutesOptions {
+	/** The clock "open now" is judged by; tests set their own. */
+	now?: () => Date;
+}
+
+/**
+ * The store finder. A full page shows pages 1 to `page`, so a reload or a link without JavaScript shows
+ * everything loaded so far; an ajax "load more" gets only the next page, to append.
+ */
+export const storeRoutes: FastifyPluginAsync<StoreRoutesOptions> = async (
+	app,
+	{ now = () => new Date() },
+) => {
+	app.get("/stores", async (request, reply) => {
+		const query = parseStoreQuery(request.query);
+		const append = isAjax(request) && query.page > 1;
+		const first = append ? (query.page - 1) * STORES_PER_PAGE : 0;
+		const { stores, total } = await listStores(app.database.db, {
+			region: query.region,
+			text: query.text,
+			offset: first,
+			limit: append ? STORES_PER_PAGE : query.page * STORES_PER_PAGE,
+		});
+		return reply.page(
+			<StoresPage
+				query={query}
+				stores={stores}
+				total={total}
+				shown={Math.min(first + stores.length, total)}
+				now={now()}
+				appending={append}
+			/>,
+			{ snippets: append ? MORE_SNIPPETS : FILTER_SNIPPETS },
+		);
+	});
+};

@@ -1,0 +1,112 @@
+/**
+ * The staff area in Chromium: a cashier signs in and redeems a voucher with the keyboard alone, a second
+ * redemption is refused with its reason, today's list shows it; no axe-core violations in cs and en.
+ */
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { axe } from "../helpers/axe";
+import { connectBrowser, openPage } from "../helpers/browser";
+import { type SeededStaff, seedStaff, seedStore, seedVoucher } from "../helpers/staff-fixtures";
+import { type StaffServer, startStaffServer } from "./staff-support";
+
+let browser: Browser;
+let staff: StaffServer;
+let cashier: SeededStaff;
+
+beforeAll(async () => {
+	[browser, staff] = await Promise.all([connectBrowser(), startStaffServer()]);
+	const storeId = await seedStore(staff.database.db);
+	cashier = await seedStaff(staff.database.db, { role: "staff", storeId });
+});
+afterAll(async () => {
+	await browser.close();
+	await staff.stop();
+});
+
+/** Presses Tab until the element matching the selector has focus (a keyboard user's way there). */
+async function tabTo(page: Page, selector: string): Promise<void> {
+	for (let presses = 0; presses < 30; presses++) {
+		if (await page.evaluate((selector) => document.activeElement?.matches(selector) ?? false, selector))
+			return;
+		await page.keyboard.press("Tab");
+	}
+	throw new Error(`Tab never reached ${selector}`);
+}
+
+async function signInWithKeyboard(page: Page, path = "/staff/login"): Promise<void> {
+	await page.goto(staff.url(path));
+	await tabTo(page, "#frm-staffLogin-email");
+	await page.keyboard.type(cashier.email);
+	await page.keyboard.press("Tab");
+	await page.keyboard.type(cashier.password);
+	await Promise.all([page.waitForURL(/\/staff$/), page.keyboard.press("Enter")]);
+}
+
+describe("redeeming at the till", () => {
+	it("signs in, redeems with the keyboard, and a second redemption is refused with when and where", async () => {
+		const code = await seedVoucher(staff.database.db);
+		const { page, messages } = await openPage(browser);
+		await page.goto(staff.url("/staff/login"));
+		expect(await axe(page)).toEqual([]);
+		await signInWithKeyboard(page);
+		await tabTo(page, "#frm-redeem-code");
+		await page.keyboard.type(code);
+		await page.keyboard.press("Enter");
+		const outcome = page.locator(".staff-outcome");
+		await expect
+			.poll(() => outcome.textContent())
+			.toBe(`Poukázka ${code} je uplatněna. Odečtěte zákazníkovi 150 Kč.`);
+		expect(await page.locator(".staff-today__code").allTextContents()).toEqual([code]);
+		// The answer came by ajax: still the same page, the field empty and focused for the next customer.
+		expect(await page.evaluate(() => document.activeElement?.id)).toBe("frm-redeem-code");
+		expect(await page.inputValue("#frm-redeem-code")).toBe("");
+		expect(await axe(page)).toEqual([]);
+
+		await page.keyboard.type(code);
+		await page.keyboard.press("Enter");
+		await expect.poll(() => outcome.getAttribute("class")).toContain("staff-outcome--already-redeemed");
+		const refusal = await outcome.textContent();
+		expect(refusal).toContain(`Poukázka ${code} už byla uplatněna`);
+		expect(refusal).toContain("prodejna: Drogerie Lumen Brno, Masarykova, vyřídil(a): Petr Pokladní.");
+		expect(await outcome.getAttribute("role")).toBe("alert");
+		expect(await axe(page)).toEqual([]);
+		expect(messages).toEqual([]);
+		await page.context().close();
+	});
+
+	it("tells a mistyped check digit apart from an unknown voucher, in English too", async () => {
+		const { page } = await openPage(browser);
+		await signInWithKeyboard(page, "/en/staff/login");
+		expect(page.url()).toBe(staff.url("/en/staff"));
+		await page.fill("#frm-redeem-code", "4006381333932");
+		await page.keyboard.press("Enter");
+		await expect
+			.poll(() => page.locator("#frm-redeem-code-error").textContent())
+			.toBe(
+				"This code is not valid: its last digit does not match. Check that the digits are typed correctly.",
+			);
+		expect(await axe(page)).toEqual([]);
+		await page.fill("#frm-redeem-code", "4006381333931");
+		await page.keyboard.press("Enter");
+		await expect
+			.poll(() => page.locator(".staff-outcome").textContent())
+			.toBe("There is no voucher with the code 4006381333931. Check the digits.");
+		expect(await axe(page)).toEqual([]);
+		// No camera API in headless Chromium: the scanner stays hidden.
+		expect(await page.locator(".barcode-scanner").isHidden()).toBe(true);
+		await page.goto(staff.url("/en/staff/login"));
+		expect(page.url()).toBe(staff.url("/en/staff"));
+		await page.context().close();
+	});
+
+	it("signs out and the staff page is closed again", async () => {
+		const { page } = await openPage(browser);
+		await signInWithKeyboard(page);
+		await Promise.all([page.waitForURL(/\/staff\/login$/), page.click("text=Odhlásit se")]);
+		expect(await axe(page)).toEqual([]);
+		await page.goto(staff.url("/staff"));
+		expect(page.url()).toBe(staff.url("/staff/login"));
+		expect((await page.context().cookies()).filter((cookie) => cookie.name === "lumen_staff")).toEqual([]);
+		await page.context().close();
+	});
+});

@@ -1,0 +1,59 @@
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { type DatabaseHandle, openDatabase } from "../../src/server/db";
+import { startServer, type TestServer } from "../helpers/server";
+
+/** A test server of its own (fresh rate limits) and its SQLite database, open here too (WAL) for seeding. */
+export interface StaffServer {
+	readonly server: TestServer;
+	readonly database: DatabaseHandle;
+	url(path: string): string;
+	stop(): Promise<void>;
+}
+
+export async function startStaffServer(): Promise<StaffServer> {
+	const dataDir = mkdtempSync(join(tmpdir(), "lumen-staff-"));
+	const server = await startServer({ env: { DATA_DIR: dataDir } });
+	const database = await openDatabase({ dataDir });
+	return {
+		server,
+		database,
+		url: (path) => `${server.origin}${path}`,
+		async stop() {
+			await database.close();
+			await server.stop();
+		},
+	};
+}
+
+/** The value of a Set-Cookie header's cookie, and the header itself. */
+export function sessionCookie(response: Response): { value: string; header: string } | undefined {
+	const header = response.headers.getSetCookie().find((cookie) => cookie.startsWith("lumen_staff="));
+	if (!header) return undefined;
+	return { value: header.slice("lumen_staff=".length).split(";")[0] ?? "", header };
+}
+
+/** Signs in over HTTP; resolves to the response (303 and a cookie when it worked). */
+export function postSignIn(
+	staff: StaffServer,
+	credentials: { email: string; password: string },
+	headers: Record<string, string> = {},
+): Promise<Response> {
+	return fetch(staff.url("/staff/login"), {
+		method: "POST",
+		body: new URLSearchParams({ ...credentials, signIn: "" }),
+		headers,
+		redirect: "manual",
+	});
+}
+
+/** A session cookie header for the account, or a failed test. */
+export async function signIn(
+	staff: StaffServer,
+	credentials: { email: string; password: string },
+): Promise<string> {
+	const cookie = sessionCookie(await postSignIn(staff, credentials));
+	if (!cookie) throw new Error("sign-in failed");
+	return `lumen_staff=${cookie.value}`;
+}

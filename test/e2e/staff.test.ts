@@ -1,0 +1,220 @@
+/**
+ * The staff area over HTTP: who gets in, the session cookie, redemption outcomes with their reasons,
+ * concurrency and rate limits. Its own server, so its rate limits and database are its own.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { hashSessionId } from "../../src/server/auth/session";
+import { ean13, type SeededStaff, seedStaff, seedStore, seedVoucher } from "../helpers/staff-fixtures";
+import { postSignIn, type StaffServer, sessionCookie, signIn, startStaffServer } from "./staff-support";
+
+let staff: StaffServer;
+let storeId: string;
+let cashier: SeededStaff;
+
+beforeAll(async () => {
+	staff = await startStaffServer();
+	const { db } = staff.database;
+	storeId = await seedStore(db);
+	cashier = await seedStaff(db, { role: "staff", storeId });
+});
+afterAll(() => staff.stop());
+
+const AJAX = { "x-requested-with": "XMLHttpRequest" };
+
+function redeem(cookie: string, code: string, ajax = true): Promise<Response> {
+	return fetch(staff.url("/staff"), {
+		method: "POST",
+		body: new URLSearchParams({ code, redeem: "" }),
+		headers: { cookie, ...(ajax ? AJAX : {}) },
+		redirect: "manual",
+	});
+}
+
+/** The text of the redemption outcome in an ajax answer. */
+async function outcomeOf(response: Response): Promise<string> {
+	const { snippets } = (await response.json()) as { snippets: Record<string, string> };
+	const html = snippets["snippet--redeem"] ?? "";
+	return /class="staff-outcome[^"]*" role="(?:status|alert)">([^<]*)</.exec(html)?.[1] ?? html;
+}
+
+describe("access", () => {
+	it("sends anonymous visitors to the sign-in page and refuses anonymous ajax with 401", async () => {
+		for (const [path, login] of [
+			["/staff", "/staff/login"],
+			["/en/staff", "/en/staff/login"],
+		] as const) {
+			const response = await fetch(staff.url(path), { redirect: "manual" });
+			expect(response.status).toBe(303);
+			expect(response.headers.get("location")).toBe(login);
+		}
+		const ajax = await fetch(staff.url("/staff"), { method: "POST", headers: AJAX, redirect: "manual" });
+		expect(ajax.status).toBe(401);
+		expect(await ajax.json()).toEqual({ error: "Sign in first" });
+		const plain = await redeem("lumen_staff=forged", ean13(1), false);
+		expect(plain.status).toBe(303);
+	});
+
+	it("serves the sign-in page uncached and unindexed", async () => {
+		const response = await fetch(staff.url("/staff/login"));
+		expect(response.status).toBe(200);
+		expect(response.headers.get("cache-control")).toBe("no-store");
+		expect(response.headers.get("x-robots-tag")).toBe("noindex, nofollow");
+		expect(await response.text()).toContain('<meta name="robots" content="noindex, nofollow"/>');
+	});
+
+	it("refuses a wrong password and an unknown e-mail with the same message, and opens no session", async () => {
+		for (const credentials of [
+			{ email: cashier.email, password: "wrong password" },
+			{ email: "nobody@lumen.example", password: cashier.password },
+		]) {
+			const response = await postSignIn(staff, credentials);
+			expect(response.status).toBe(200);
+			expect(sessionCookie(response)).toBeUndefined();
+			const html = await response.text();
+			expect(html).toContain("Nesprávný e-mail nebo heslo.");
+			expect(html).not.toContain(credentials.password);
+		}
+		const sessions = await staff.database.db.selectFrom("sessions").selectAll().execute();
+		expect(sessions).toEqual([]);
+	});
+
+	it("sets an HttpOnly, SameSite=Lax session cookie, Secure behind https, stored only as its hash", async () => {
+		const response = await postSignIn(staff, cashier);
+		expect(response.status).toBe(303);
+		expect(response.headers.get("location")).toBe("/staff");
+		const cookie = sessionCookie(response)!;
+		expect(cookie.value).toMatch(/^[\w-]{43}$/);
+		expect(cookie.header).toMatch(/; HttpOnly/);
+		expect(cookie.header).toMatch(/; SameSite=Lax/);
+		expect(cookie.header).toMatch(/; Path=\//);
+		expect(cookie.header).toMatch(/; Max-Age=43200/);
+		expect(cookie.header).not.toMatch(/Secure/);
+		const row = await staff.database.db
+			.selectFrom("sessions")
+			.selectAll()
+			.where("id_hash", "=", hashSessionId(cookie.value))
+			.executeTakeFirst();
+		expect(row?.user_id).toBe(cashier.id);
+		const stored = await staff.database.db.selectFrom("sessions").select("id_hash").execute();
+		expect(stored.map((session) => session.id_hash)).not.toContain(cookie.value);
+
+		const https = await postSignIn(staff, cashier, { "x-forwarded-proto": "https" });
+		expect(sessionCookie(https)?.header).toMatch(/; Secure/);
+	});
+
+	it("rotates the session at sign-in: the old cookie stops working", async () => {
+		const before = await signIn(staff, cashier);
+		const response = await postSignIn(staff, cashier, { cookie: before });
+		const after = `lumen_staff=${sessionCookie(response)!.value}`;
+		expect(after).not.toBe(before);
+		expect(
+			(await fetch(staff.url("/staff"), { headers: { cookie: before }, redirect: "manual" })).status,
+		).toBe(303);
+		const page = await fetch(staff.url("/staff"), { headers: { cookie: after } });
+		expect(page.status).toBe(200);
+		expect(page.headers.get("cache-control")).toBe("no-store");
+		expect(await page.text()).toContain("Přihlášen(a): Petr Pokladní");
+	});
+
+	it("signs out: the session is deleted and the cookie cleared", async () => {
+		const cookie = await signIn(staff, cashier);
+		const response = await fetch(staff.url("/staff/logout"), {
+			method: "POST",
+			headers: { cookie },
+			redirect: "manual",
+		});
+		expect(response.status).toBe(303);
+		expect(response.headers.get("location")).toBe("/staff/login");
+		expect(sessionCookie(response)?.header).toMatch(/lumen_staff=;.*Expires=Thu, 01 Jan 1970/);
+		const row = await staff.database.db
+			.selectFrom("sessions")
+			.selectAll()
+			.where("id_hash", "=", hashSessionId(cookie.slice("lumen_staff=".length)))
+			.executeTakeFirst();
+		expect(row).toBeUndefined();
+		expect((await fetch(staff.url("/staff"), { headers: { cookie }, redirect: "manual" })).status).toBe(303);
+	});
+
+	it("limits failed sign-ins per account: after ten, even the right password waits", async () => {
+		const target = await seedStaff(staff.database.db, { role: "staff", storeId, name: "Target" });
+		for (let attempt = 0; attempt < 10; attempt++) {
+			expect((await postSignIn(staff, { email: target.email, password: `guess ${attempt}` })).status).toBe(
+				200,
+			);
+		}
+		const response = await postSignIn(staff, target);
+		expect(response.status).toBe(429);
+		expect(sessionCookie(response)).toBeUndefined();
+		expect(await response.text()).toMatch(/Příliš mnoho pokusů o přihlášení. Zkuste to znovu za 1[45] min./);
+	});
+});
+
+describe("redemption", () => {
+	let cookie: string;
+	beforeAll(async () => {
+		cookie = await signIn(staff, cashier);
+	});
+
+	it("redeems a voucher once; a second attempt says when, where and by whom", async () => {
+		const code = await seedVoucher(staff.database.db);
+		const first = await redeem(cookie, code);
+		expect(first.status).toBe(200);
+		expect(await outcomeOf(first)).toBe(`Poukázka ${code} je uplatněna. Odečtěte zákazníkovi 150 Kč.`);
+		const second = await outcomeOf(await redeem(cookie, code));
+		expect(second).toMatch(
+			new RegExp(
+				`^Poukázka ${code} už byla uplatněna \\d{1,2}\\. \\d{1,2}\\. \\d{4} \\d{1,2}:\\d{2}, prodejna: Drogerie Lumen Brno, Masarykova, vyřídil\\(a\\): Petr Pokladní\\.$`,
+			),
+		);
+	});
+
+	it("refuses unknown and expired codes with the reason, and a wrong check digit next to the field", async () => {
+		const unknown = ean13("999999999999".slice(0, 12));
+		expect(await outcomeOf(await redeem(cookie, unknown))).toBe(
+			`Poukázka s kódem ${unknown} neexistuje. Zkontrolujte číslice.`,
+		);
+		const expired = await seedVoucher(staff.database.db, { validUntil: "2026-01-31" });
+		expect(await outcomeOf(await redeem(cookie, expired))).toBe(
+			`Poukázka ${expired} už neplatí: platila do 31. ledna 2026.`,
+		);
+		const typo = `${expired.slice(0, 12)}${(Number(expired[12]) + 1) % 10}`;
+		const response = await redeem(cookie, typo);
+		const { snippets } = (await response.json()) as { snippets: Record<string, string> };
+		expect(snippets["snippet--redeem"]).toContain("Tento kód není platný: poslední číslice nesedí.");
+		expect(snippets["snippet--redeem"]).not.toContain("staff-outcome");
+	});
+
+	it("works without JavaScript: a plain form post answers with the whole page", async () => {
+		const code = await seedVoucher(staff.database.db);
+		const response = await redeem(cookie, code, false);
+		expect(response.status).toBe(200);
+		const html = await response.text();
+		expect(html).toContain(`Poukázka ${code} je uplatněna.`);
+		expect(html).toContain('<td class="staff-today__code">');
+	});
+
+	it("50 concurrent redemptions of one voucher from five tills: exactly one succeeds", async () => {
+		const code = await seedVoucher(staff.database.db);
+		const tills = await Promise.all(
+			Array.from({ length: 5 }, async (_, index) =>
+				signIn(staff, await seedStaff(staff.database.db, { role: "staff", storeId, name: `Till ${index}` })),
+			),
+		);
+		const outcomes = await Promise.all(
+			Array.from({ length: 50 }, async (_, index) => outcomeOf(await redeem(tills[index % 5]!, code))),
+		);
+		expect(
+			outcomes.filter((text) => text.endsWith("je uplatněna. Odečtěte zákazníkovi 150 Kč.")),
+		).toHaveLength(1);
+		expect(outcomes.filter((text) => text.includes("už byla uplatněna"))).toHaveLength(49);
+	});
+
+	it("limits redemption attempts per session", async () => {
+		const session = await signIn(staff, cashier);
+		const statuses = [];
+		for (let attempt = 0; attempt < 61; attempt++)
+			statuses.push((await redeem(session, ean13(attempt))).status);
+		expect(statuses.slice(0, 60).every((status) => status === 200)).toBe(true);
+		expect(statuses[60]).toBe(429);
+	});
+});

@@ -1,0 +1,38 @@
+import { renderToString } from "react-dom/server";
+import { describe, expect, it } from "vitest";
+import { Form, FormField } from "../../src/server/forms";
+import { registerForm } from "../../src/server/registration/form";
+import { createSite, SiteContext } from "../../src/server/site-context";
+
+const site = createSite({
+	basePath: "",
+	origin: "https://lumen.example",
+	lang: "en",
+	path: "/register",
+	cmsMode: false,
+	sentryDsn: undefined,
+	nonce: undefined,
+	snippets: undefined,
+	assets: { scripts: [], runtime: "runtime.js", stylesheets: [], modulePreloads: [], buildId: "x" },
+});
+
+describe("the store select", () => {
+	it("groups consecutive stores of a region in an <optgroup> (forms API: Option.group)", () => {
+		const prague = { cs: "Hlavní město Praha", en: "Prague" };
+		const form = registerForm("2026-03-10", [
+			{ value: "a", label: "Praha – A", group: prague },
+			{ value: "b", label: "Praha – B", group: { ...prague } },
+			{ value: "c", label: "Brno – C", group: { cs: "Jihomoravský kraj", en: "South Moravian Region" } },
+		]);
+		const html = renderToString(
+			<SiteContext value={site}>
+				<Form form={form} action="/register">
+					<FormField name="store" />
+				</Form>
+			</SiteContext>,
+		);
+		expect(html).toMatch(
+			/<option value="" selected="">Choose a store<\/option><optgroup label="Prague"><option value="a">Praha – A<\/option><option value="b">Praha – B<\/option><\/optgroup><optgroup label="South Moravian Region"><option value="c">/,
+		);
+	});
+});
