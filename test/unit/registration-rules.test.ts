@@ -1,12 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { isAdult, latestAdultBirthDate, notLaterThanPattern } from "../../src/server/registration/birth-date";
-import {
-	ean13CheckDigit,
-	isEan13,
-	randomVoucherCode,
-	VOUCHER_PREFIX,
-} from "../../src/server/registration/ean13";
 import { normalisePhone } from "../../src/server/registration/phone";
+import { ean13CheckDigit, isEan13, randomVoucherCode, VOUCHER_PREFIX } from "../../src/server/voucher-code";
 import { validators } from "../../src/validation";
 
 /** The pattern rule as the validation engine (browser and server) judges it. */

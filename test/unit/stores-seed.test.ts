@@ -1,14 +1,11 @@
 /** The seeded partner stores and the queries over them, on SQLite (and PostgreSQL when configured). */
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
 import { REGIONS } from "../../src/i18n/regions";
-import { type DatabaseHandle, openDatabase } from "../../src/server/db";
+import type { DatabaseHandle } from "../../src/server/db";
 import { isWeekHours } from "../../src/server/stores/hours";
 import { seedStoreRows, seedStores, storeId } from "../../src/server/stores/seed";
 import { findStore, listStores, storesByRegion } from "../../src/server/stores/stores";
+import { type TestDatabase, testDatabases } from "../helpers/test-databases";
 
 const rows = seedStoreRows();
 
@@ -52,54 +49,14 @@ describe("seed data", () => {
 	});
 });
 
-const postgresUrl = process.env.TEST_DATABASE_URL;
-
-async function admin(query: string): Promise<void> {
-	const client = new pg.Client({ connectionString: postgresUrl });
-	await client.connect();
-	try {
-		await client.query(query);
-	} finally {
-		await client.end();
-	}
-}
-
-const engines: [string, () => Promise<{ handle: DatabaseHandle; cleanup: () => Promise<void> }>][] = [
-	[
-		"sqlite",
-		async () => {
-			const handle = await openDatabase({ dataDir: mkdtempSync(join(tmpdir(), "lumen-stores-")) });
-			return { handle, cleanup: () => handle.close() };
-		},
-	],
-];
-if (postgresUrl) {
-	engines.push([
-		"postgres",
-		async () => {
-			const name = `lumen_stores_${process.pid}`;
-			await admin(`create database ${name}`);
-			const url = new URL(postgresUrl);
-			url.pathname = `/${name}`;
-			const handle = await openDatabase({ databaseUrl: url.href, dataDir: "unused" });
-			return {
-				handle,
-				cleanup: async () => {
-					await handle.close();
-					await admin(`drop database if exists ${name} with (force)`);
-				},
-			};
-		},
-	]);
-}
-
-describe.each(engines)("stores on %s", (_, open) => {
+describe.each(testDatabases())("stores on %s", (_, open) => {
 	let handle: DatabaseHandle;
-	let cleanup: () => Promise<void> = async () => {};
-	afterAll(() => cleanup());
+	let database: TestDatabase | undefined;
+	afterAll(() => database?.dispose());
 
 	it("seeds an empty table once, also when two servers seed at the same moment", async () => {
-		({ handle, cleanup } = await open());
+		database = await open();
+		handle = database.handle;
 		// Two processes starting together: both may find the table empty.
 		await Promise.all([seedStores(handle.db), seedStores(handle.db)]);
 		await seedStores(handle.db);

@@ -1,8 +1,8 @@
 import type { ReactNode } from "react";
 import type { BlockVersion } from "../../server/cms/content-store";
+import { formatPragueDateTime } from "../../server/prague-time";
 import { type Site, useSite } from "../../server/site-context";
 import { Snippet } from "../../server/snippets";
-import { formatPragueDateTime } from "../../server/staff/prague-time";
 import { fill } from "../shared/text";
 import type { EditableTag } from "./Editable";
 

@@ -2,10 +2,10 @@ import { BarcodeScanner } from "../../components/barcode-scanner/BarcodeScanner"
 import { fill } from "../../components/shared/text";
 import type { StaffUser } from "../../server/auth/current-user";
 import { controlId, Form, type FormState } from "../../server/forms";
+import { formatDate, formatPragueDateTime, formatPragueTime } from "../../server/prague-time";
 import { type Site, useSite } from "../../server/site-context";
 import { Snippet } from "../../server/snippets";
 import { redeemForm } from "../../server/staff/forms";
-import { formatDate, formatPragueDateTime, formatPragueTime } from "../../server/staff/prague-time";
 import type { Redemption, RedemptionOutcome, RedemptionScope } from "../../server/staff/redemption";
 import { StaffLayout } from "./StaffLayout";
 

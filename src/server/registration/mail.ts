@@ -3,7 +3,7 @@ import { formatDate } from "../../components/voucher/dates";
 import type { Lang } from "../../i18n";
 import { MESSAGES } from "../../i18n/messages";
 import { escapeHtml } from "../html";
-import { endOfPragueDay } from "./dates";
+import { endOfPragueDay } from "../prague-time";
 
 export interface MailMessage {
 	readonly recipient: string;

@@ -2,8 +2,8 @@ import { randomBytes, randomUUID } from "node:crypto";
 import type { Kysely, Transaction } from "kysely";
 import type { Lang } from "../../i18n";
 import type { Database } from "../db/schema";
-import { addDays, pragueDate } from "./dates";
-import { randomVoucherCode } from "./ean13";
+import { addDays, pragueDate } from "../prague-time";
+import { randomVoucherCode } from "../voucher-code";
 import { type MailMessage, voucherMail } from "./mail";
 
 /** Vouchers are valid for this many days after the day of registration. */

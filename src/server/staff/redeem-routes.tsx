@@ -3,10 +3,10 @@ import { MESSAGES } from "../../i18n/messages";
 import { STAFF_SNIPPETS, StaffPage } from "../../pages/staff/StaffPage";
 import { requireUser, type StaffUser, signedInUser } from "../auth/current-user";
 import { EMPTY_STATE, type FormState, readForm, withErrors } from "../forms";
-import { isValidEan13 } from "./ean13";
+import { pragueDayRange } from "../prague-time";
+import { isEan13 } from "../voucher-code";
 import { redeemForm } from "./forms";
 import type { StaffLimits } from "./limits";
-import { pragueDayRange } from "./prague-time";
 import {
 	type RedemptionOutcome,
 	type RedemptionScope,
@@ -51,7 +51,7 @@ export const redeemRoutes: FastifyPluginAsync<{ limits: StaffLimits }> = async (
 		if (!submission.valid)
 			return page(request, reply, { state: submission.state, status: submission.status });
 		const { code } = submission.values;
-		if (!isValidEan13(code)) {
+		if (!isEan13(code)) {
 			return page(request, reply, { state: withErrors(submission.state, { code: texts.codeCheckDigit }) });
 		}
 		const user = await signedInUser(request);

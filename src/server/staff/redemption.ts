@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
 import type { Database } from "../db/schema";
-import { pragueDate } from "./prague-time";
+import { pragueDate } from "../prague-time";
 
 export type RedemptionOutcome =
 	| { readonly kind: "redeemed"; readonly code: string }

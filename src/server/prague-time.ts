@@ -1,7 +1,12 @@
-import type { Lang } from "../../i18n";
+import type { Lang } from "../i18n";
 
-/** Stores work on Czech time: "today" and validity dates are days in Europe/Prague, whatever the server's zone. */
+/**
+ * The campaign runs on Czech time: "today", registration dates and validity dates are days in
+ * Europe/Prague, whatever the server's zone (a registration at 00:30 on 2 March in Prague is from
+ * 2 March, though it is still 1 March in UTC). Dates are YYYY-MM-DD text.
+ */
 const TIME_ZONE = "Europe/Prague";
+const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
 const dateFormat = new Intl.DateTimeFormat("en-CA", {
 	timeZone: TIME_ZONE,
@@ -35,8 +40,25 @@ function pragueMidnight(date: string): Date {
 /** The Prague day containing an instant, as a half-open UTC range [start, end) of ISO strings. */
 export function pragueDayRange(instant: Date): { start: string; end: string } {
 	const today = pragueDate(instant);
-	const next = new Date(Date.parse(`${today}T12:00:00Z`) + 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
-	return { start: pragueMidnight(today).toISOString(), end: pragueMidnight(next).toISOString() };
+	return { start: pragueMidnight(today).toISOString(), end: pragueMidnight(addDays(today, 1)).toISOString() };
+}
+
+/** The last moment of a Prague calendar day (a voucher is valid until the end of its last day). */
+export function endOfPragueDay(date: string): Date {
+	return new Date(pragueMidnight(addDays(date, 1)).getTime() - 1);
+}
+
+/** A YYYY-MM-DD text that names a real calendar day, or undefined. */
+export function parseIsoDate(text: string): string | undefined {
+	const match = ISO_DATE.exec(text);
+	if (!match) return undefined;
+	const date = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
+	return date.toISOString().slice(0, 10) === text ? text : undefined;
+}
+
+export function addDays(date: string, days: number): string {
+	const [year, month, day] = date.split("-").map(Number) as [number, number, number];
+	return new Date(Date.UTC(year, month - 1, day + days)).toISOString().slice(0, 10);
 }
 
 const LOCALES: Record<Lang, string> = { cs: "cs-CZ", en: "en-GB" };
