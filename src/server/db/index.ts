@@ -24,7 +24,11 @@ export async function openDatabase(options: {
 	const kind: DatabaseKind = options.databaseUrl ? "postgres" : "sqlite";
 	let dialect: SqliteDialect | PostgresDialect;
 	if (options.databaseUrl) {
-		dialect = new PostgresDialect({ pool: new pg.Pool({ connectionString: options.databaseUrl, max: 10 }) });
+		const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+		// An idle connection can be cut (a database restart, a failover, an administrator): without a
+		// listener that error would end the process. The pool drops the connection and opens another.
+		pool.on("error", (error) => console.warn(`PostgreSQL connection lost: ${error.message}`));
+		dialect = new PostgresDialect({ pool });
 	} else {
 		mkdirSync(options.dataDir, { recursive: true });
 		const file = join(options.dataDir, "lumen.sqlite");
