@@ -250,6 +250,21 @@ describe("production build", () => {
 	});
 });
 
+describe("production mode", () => {
+	it("does not serve the components gallery", async () => {
+		const server = await startServer({
+			entry: "dist/server/main.js",
+			env: { APP_ENV: "production", CLIENT_DIR: "dist/client" },
+		});
+		try {
+			expect((await fetch(`${server.origin}/_components`)).status).toBe(404);
+			expect((await fetch(`${server.origin}/`)).status).toBe(200);
+		} finally {
+			await server.stop();
+		}
+	});
+});
+
 describe("shutdown", () => {
 	it("finishes on SIGTERM with exit code 0 after closing the database", async () => {
 		const server = await startServer();
