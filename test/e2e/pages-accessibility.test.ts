@@ -1,0 +1,28 @@
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { axe } from "../helpers/axe";
+import { connectBrowser, openPage, origin } from "../helpers/browser";
+
+let browser: Browser;
+beforeAll(async () => {
+	browser = await connectBrowser();
+});
+afterAll(() => browser.close());
+
+/** Pages whose own suites do not already run axe on them. */
+describe.each([
+	["/no-such-page", "cs", 404],
+	["/en/no-such-page", "en", 404],
+	["/terms", "cs", 200],
+	["/en/terms", "en", 200],
+])("%s", (path, lang, status) => {
+	it(`answers ${status} in ${lang} and passes axe`, async () => {
+		const { page } = await openPage(browser);
+		const response = await page.goto(`${origin()}${path}`);
+		expect(response?.status()).toBe(status);
+		expect(await page.getAttribute("html", "lang")).toBe(lang);
+		expect(await page.locator("h1").count()).toBe(1);
+		expect(await axe(page)).toEqual([]);
+		await page.context().close();
+	});
+});
