@@ -29,7 +29,7 @@ afterAll(() => browser.close());
 
 /** Presses Tab until the focused element matches `selector`. */
 async function tabTo(page: Page, selector: string) {
-	for (let i = 0; i < 40; i++) {
+	for (let i = 0; i < 80; i++) {
 		await page.keyboard.press("Tab");
 		if (await page.evaluate((s) => document.activeElement?.matches(s) ?? false, selector)) return;
 	}
@@ -40,9 +40,16 @@ async function tabTo(page: Page, selector: string) {
 const type = (page: Page, text: string) => page.keyboard.type(text, { delay: 70 });
 
 describe("with the keyboard alone", () => {
-	it("registers, lands on the voucher page, and the barcode scans as the voucher's code", async () => {
+	it("goes from the home page through the FAQ to registration and the voucher, whose barcode scans", async () => {
 		const { page, messages } = await openPage(browser);
-		await page.goto(`${origin()}/register`);
+		await page.goto(`${origin()}/`);
+		// A visitor reads a question first, then follows the call to action at the end of the page.
+		await tabTo(page, "#faq-who summary");
+		await page.keyboard.press("Enter");
+		await page.waitForFunction(() => document.querySelector<HTMLDetailsElement>("#faq-who")?.open);
+		await tabTo(page, ".call-to-action a[href='/register']");
+		await page.keyboard.press("Enter");
+		await page.waitForURL(`${origin()}/register`);
 		await tabTo(page, "#frm-register-name");
 		await type(page, "Jana Nováková");
 		await tabTo(page, "#frm-register-email");
