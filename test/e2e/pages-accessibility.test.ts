@@ -28,3 +28,17 @@ describe.each([
 		await page.context().close();
 	});
 });
+
+describe("staff sign-in", () => {
+	it.each(["/staff/login", "/en/staff/login"])("%s refuses wrong credentials accessibly", async (path) => {
+		const { page } = await openPage(browser);
+		await page.goto(`${origin()}${path}`);
+		await page.fill("#frm-staffLogin-email", "nobody@lumen.example");
+		await page.fill("#frm-staffLogin-password", "not the password");
+		await page.locator("#frm-staffLogin-password").press("Enter");
+		await page.waitForSelector("[role=alert]");
+		expect(await page.locator("#frm-staffLogin-email").inputValue()).toBe("nobody@lumen.example");
+		expect(await axe(page)).toEqual([]);
+		await page.context().close();
+	});
+});
