@@ -42,3 +42,22 @@ describe("staff sign-in", () => {
 		await page.context().close();
 	});
 });
+
+describe("small screens", () => {
+	it("no public page is wider than a 320 px screen, in either language", async () => {
+		const sitemap = await (await fetch(`${origin()}/sitemap.xml`)).text();
+		const paths = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => new URL(match[1]!).pathname);
+		expect(paths.length).toBeGreaterThanOrEqual(8);
+		const context = await browser.newContext({ viewport: { width: 320, height: 640 } });
+		const page = await context.newPage();
+		for (const path of paths) {
+			await page.goto(`${origin()}${path}`);
+			const overflow = await page.evaluate(
+				() => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+			);
+			// Negative when the scrollbar gutter is reserved; positive is a page that scrolls sideways.
+			expect(overflow, path).toBeLessThanOrEqual(0);
+		}
+		await context.close();
+	});
+});
