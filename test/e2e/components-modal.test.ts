@@ -110,7 +110,8 @@ describe("modal", () => {
 		await page.waitForTimeout(200);
 		expect(await page.evaluate(() => scrollY)).toBe(before);
 		await page.keyboard.press("Escape");
-		expect(await scrollLocked(page)).toBe(false);
+		// The dialog's close event, which unlocks, comes a task after the key press.
+		await page.waitForFunction(() => !document.documentElement.classList.contains("is-scroll-locked"));
 		expect(await page.evaluate(() => window.services!.scroll.locked)).toBe(false);
 		expect(await page.evaluate(() => scrollY)).toBe(before);
 		await page.context().close();
