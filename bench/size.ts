@@ -1,19 +1,21 @@
 /**
  * `npm run bench:size`: gzip sizes of the production client build (run `npm run build` first) against
- * the budgets of DESIGN.md §6 — the runtime core, each component chunk, and the JavaScript each page
- * downloads on first load, read from a real browser's network log.
+ * the budgets of DESIGN.md §6 — the runtime core, each component chunk, and the JavaScript each kind of
+ * public page downloads on first load, read from a real browser's network log.
  */
+
+import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 import { chromium } from "playwright-core";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../test/helpers/chromium";
 import { startServer } from "../test/helpers/server";
+import { RegistrationClient } from "./lib/registration-client";
 
 const CLIENT = "dist/client";
 const KiB = 1024;
 const BUDGET = { core: 8 * KiB, coreAndForms: 12 * KiB, homePage: 30 * KiB };
-const PAGES = ["/"];
 
 interface ManifestChunk {
 	file: string;
@@ -70,13 +72,19 @@ for (const [key, chunk] of components) {
 }
 
 console.log("\nJavaScript downloaded on first load (Chromium network log), gzip");
+const sessionSecret = randomBytes(32).toString("base64url");
 const server = await startServer({
 	entry: "dist/server/main.js",
-	env: { APP_ENV: "production", CLIENT_DIR: CLIENT },
+	env: { APP_ENV: "production", CLIENT_DIR: CLIENT, SESSION_SECRET: sessionSecret },
 });
 const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
 try {
-	for (const path of PAGES) {
+	const client = await RegistrationClient.connect({ url: server.origin, sessionSecret });
+	const voucher = await client.register();
+	if (voucher.kind !== "created") throw new Error(`no voucher: the registration was ${voucher.kind}`);
+	// Every kind of public page (the English ones load the same code).
+	const pages = ["/", "/register", `/voucher/${voucher.token}`, "/stores", "/terms", "/register/again"];
+	for (const path of pages) {
 		const page = await browser.newPage();
 		const scripts: string[] = [];
 		page.on("response", (response) => {
@@ -87,8 +95,9 @@ try {
 		const total = sum(scripts);
 		const react = scripts.some((file) => /\/react-[\w-]+\.js$/.test(file));
 		const budget = path === "/" ? `budget ${kib(BUDGET.homePage)}  ${verdict(total, BUDGET.homePage)}` : "";
+		const shown = path.startsWith("/voucher/") ? "/voucher/:token" : path;
 		console.log(
-			`  ${kib(total).padStart(10)}  ${path}  (${scripts.length} files, React: ${react ? "yes" : "no"})  ${budget}`,
+			`  ${kib(total).padStart(10)}  ${shown.padEnd(16)} (${scripts.length} files, React: ${react ? "yes" : "no"})  ${budget}`,
 		);
 		await page.close();
 	}

@@ -1,8 +1,18 @@
 /**
- * `npm run bench:validation`: the median time Chromium spends validating a 100-control form on submit
- * (the whole submit listener: reading the controls, the engine, and showing the verdicts; for an invalid
- * form also the summary, focus and scroll), against the budget of issue 3: under 2 ms. Runs the
- * production build (`npm run build` first) on a page served by the benchmark itself.
+ * `npm run bench:validation`: the median time Chromium spends validating a 100-control form on submit,
+ * against the budget of issue 3 (under 2 ms). What counts is the work the runtime does for the submit
+ * event — reading the controls, the engine, showing the verdicts, for an invalid form also the summary,
+ * focus and the scroll to the first error — plus the style and layout of what it changed, which the
+ * browser needs before it can show the result (forced right after the submit, so a runtime that left
+ * the layout to the next frame would not look faster than it is). The values alternate between valid
+ * and invalid from one submit to the next, so every timed submit changes every control's state (a
+ * repeated identical submit would find nothing to write), and the page renders a frame before each.
+ * Also printed, outside the budget: the whole `requestSubmit()`, which adds what Chromium does before
+ * any submit listener runs (about 1 ms for 100 controls on a bare form without our runtime: its own
+ * bookkeeping of a submission, not validation).
+ * The page is cross-origin isolated so that `performance.now()` resolves 5 µs, not 100 µs.
+ * Runs the production build (`npm run build` first; BENCH_DIST=<dir> for a build elsewhere) on a page
+ * served by the benchmark itself.
  */
 import { chromium } from "playwright-core";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../test/helpers/chromium";
@@ -67,46 +77,84 @@ function formHtml(): string {
 <button name="send">Odeslat</button></form></main></body></html>`;
 }
 
+const dist = process.env.BENCH_DIST || "dist";
 const server = await startServer({
-	entry: "dist/server/main.js",
-	env: { APP_ENV: "production", CLIENT_DIR: "dist/client" },
+	entry: `${dist}/server/main.js`,
+	env: { APP_ENV: "production", CLIENT_DIR: `${dist}/client` },
 });
 const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
 try {
 	const page = await browser.newPage();
 	await page.emulateMedia({ reducedMotion: "reduce" });
 	await page.route("**/_bench/validation", (route) =>
-		route.fulfill({ contentType: "text/html", body: formHtml() }),
+		route.fulfill({
+			contentType: "text/html",
+			headers: {
+				"Cross-Origin-Opener-Policy": "same-origin",
+				"Cross-Origin-Embedder-Policy": "require-corp",
+			},
+			body: formHtml(),
+		}),
 	);
 	await page.goto(`${server.origin}/_bench/validation`);
 	// The toggle's target starts hidden and stays so: checking the box shows it once validation runs.
 	await page.check("#toggle");
 	await page.waitForSelector("#ready:not([hidden])", { state: "attached" });
+	if (!(await page.evaluate(() => crossOriginIsolated)))
+		throw new Error("The page is not cross-origin isolated");
 
-	const measure = (fill: boolean) =>
+	// The runtime's submit listener is a capture listener on document: a capture listener on window runs
+	// before it, and one added on document after it runs right after it (even when it stopped the event's
+	// propagation, which only stops it at the next element).
+	await page.evaluate(() => {
+		const times = { start: 0, end: 0 };
+		Object.assign(window, { times });
+		window.addEventListener("submit", () => (times.start = performance.now()), true);
+		document.addEventListener("submit", () => (times.end = performance.now()), true);
+		// A valid form would be sent: stop it after validation (listeners in the bubble phase run last).
+		document.forms[0]!.addEventListener("submit", (event) => event.preventDefault());
+	});
+	// No helper functions inside: tsx would name them with a helper the page does not have.
+	const measure = (valid: boolean) =>
 		page.evaluate(
-			({ fill, runs }) => {
+			async ({ valid, runs }) => {
 				const form = document.querySelector<HTMLFormElement>("#bench")!;
-				for (const element of form.querySelectorAll<HTMLInputElement>("input, select")) {
-					if (element.type === "checkbox" && element.id !== "toggle") element.checked = fill;
-					else if (element.type === "radio") element.checked = fill && element.value === "a";
-					else if (element instanceof HTMLSelectElement) element.value = fill ? "1" : "";
-					else if (element.type === "number") element.value = fill ? "30" : "";
-					else if (element.name.startsWith("e")) element.value = fill ? "jana@example.cz" : "";
-					else if (element.name) element.value = fill ? "text" : "";
-				}
-				// A valid form would be sent: stop it after validation (listeners in the bubble phase run last).
-				form.addEventListener("submit", (event) => event.preventDefault());
-				const times: number[] = [];
+				const { times } = window as unknown as { times: { start: number; end: number } };
+				const validation: number[] = [];
+				const listener: number[] = [];
+				const whole: number[] = [];
 				for (let i = 0; i < runs; i++) {
-					const start = performance.now();
-					form.requestSubmit();
-					times.push(performance.now() - start);
+					// First the opposite values, submitted untimed: the timed submit changes every control's state.
+					for (const fill of [!valid, valid]) {
+						for (const element of form.querySelectorAll<HTMLInputElement>("input, select")) {
+							if (element.type === "checkbox" && element.id !== "toggle") element.checked = fill;
+							else if (element.type === "radio") element.checked = fill && element.value === "a";
+							else if (element instanceof HTMLSelectElement) element.value = fill ? "1" : "";
+							else if (element.type === "number") element.value = fill ? "30" : "";
+							else if (element.name.startsWith("e")) element.value = fill ? "jana@example.cz" : "";
+							else if (element.name) element.value = fill ? "text" : "";
+						}
+						// As between a user's submits, the page renders what changed (values, states) first.
+						await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve)));
+						const before = performance.now();
+						form.requestSubmit();
+						const after = performance.now();
+						document.documentElement.getBoundingClientRect();
+						const layout = performance.now() - after;
+						if (!form.querySelector(".form-summary") !== fill) throw new Error("Unexpected verdict");
+						if (fill !== valid) continue;
+						whole.push(after - before);
+						listener.push(times.end - times.start);
+						validation.push(times.end - times.start + layout);
+					}
 				}
-				times.sort((a, b) => a - b);
-				return { median: times[Math.floor(times.length / 2)]!, valid: !form.querySelector(".form-summary") };
+				const middle = Math.floor(runs / 2);
+				const [median, inListener, ofWhole] = [validation, listener, whole].map(
+					(times) => times.sort((a, b) => a - b)[middle]!,
+				);
+				return { median: median!, listener: inListener!, whole: ofWhole! };
 			},
-			{ fill, runs: RUNS },
+			{ valid, runs: RUNS },
 		);
 
 	const controls = await page.evaluate(
@@ -116,14 +164,14 @@ try {
 	console.log(
 		`Validating a ${controls}-control form on submit in Chromium (median of ${RUNS}), budget ${BUDGET_MS} ms`,
 	);
-	for (const [label, fill] of [
-		["valid form (all controls pass)", true],
+	for (const [label, valid] of [
+		["valid form (every control turns valid)", true],
 		["invalid form (every control fails: states, summary, focus, scroll)", false],
 	] as const) {
-		const { median, valid } = await measure(fill);
-		if (valid !== fill) throw new Error(`The ${label} did not validate as expected`);
+		const { median, listener, whole } = await measure(valid);
 		console.log(
 			`  ${median.toFixed(3).padStart(7)} ms  ${median < BUDGET_MS ? "ok" : "OVER BUDGET"}  ${label}`,
+			`\n             (the listener alone ${listener.toFixed(3)} ms; whole requestSubmit() ${whole.toFixed(3)} ms)`,
 		);
 	}
 } finally {

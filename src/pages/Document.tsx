@@ -37,8 +37,15 @@ export function Document({ title, description, noindex = false, children }: Docu
 					<SearchLinks title={title} description={description} />
 				)}
 				<link rel="icon" href={asset("assets/favicon.svg")} type="image/svg+xml" />
+				{site.assets.inlineStyle && (
+					// biome-ignore lint/security/noDangerouslySetInnerHtml: the site's own built stylesheet, allowed by its hash
+					<style dangerouslySetInnerHTML={{ __html: site.assets.inlineStyle.css }} />
+				)}
 				{site.assets.stylesheets.map((file) => (
 					<link key={file} rel="stylesheet" href={asset(file)} />
+				))}
+				{site.assets.fonts.map((file) => (
+					<link key={file} rel="preload" href={asset(file)} as="font" type="font/woff2" crossOrigin="" />
 				))}
 				{site.assets.modulePreloads.map((file) => (
 					<link key={file} rel="modulepreload" href={asset(file)} />

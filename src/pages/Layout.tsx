@@ -3,6 +3,7 @@ import { Navigation } from "../components/navigation/Navigation";
 import { ScrollContainer } from "../components/scroll-container/ScrollContainer";
 import { useSite } from "../server/site-context";
 import { Document } from "./Document";
+import { BrandLink, LanguageSwitch } from "./HeaderParts";
 
 interface LayoutProps {
 	title: string;
@@ -16,21 +17,14 @@ interface LayoutProps {
 
 /** The site's frame: skip link, header with navigation, the scroll container's main, footer. */
 export function Layout({ title, description, pageBehaviours = false, noindex, children }: LayoutProps) {
-	const { href, hrefIn, lang, path, t } = useSite();
-	const other = t.languageSwitch;
+	const { href, lang, path, t } = useSite();
 	return (
 		<Document title={title} description={description} noindex={noindex}>
 			<a className="skip-link" href="#main">
 				{t.skipToContent}
 			</a>
 			<header className="site-header" data-component={pageBehaviours ? "page" : undefined}>
-				<a className="site-header__brand" href={href("/")} aria-label={t.brandHome}>
-					<svg className="site-header__logo" viewBox="0 0 32 32" aria-hidden="true" focusable="false">
-						<circle cx="16" cy="16" r="13" fill="none" stroke="currentColor" strokeWidth="3" />
-						<circle cx="16" cy="16" r="5" fill="currentColor" />
-					</svg>
-					<span>Lumen</span>
-				</a>
+				<BrandLink />
 				<Navigation
 					label={t.mainNavigation}
 					currentPath={path}
@@ -41,14 +35,7 @@ export function Layout({ title, description, pageBehaviours = false, noindex, ch
 						{ path: "/stores", href: href("/stores"), label: t.nav.stores },
 					]}
 				/>
-				<a
-					className="site-header__language"
-					href={hrefIn(other.otherLang === "en" ? "en" : "cs", path)}
-					hrefLang={other.otherLang}
-					lang={other.otherLang}
-				>
-					{other.other}
-				</a>
+				<LanguageSwitch />
 			</header>
 			<ScrollContainer smooth={pageBehaviours}>
 				<main id="main" tabIndex={-1}>

@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { isIP } from "node:net";
 import { isAbsolute, join, resolve } from "node:path";
 
 export type AppEnv = "production" | "development" | "test";
@@ -22,6 +23,14 @@ export interface Config {
 	/** The client build served under <basePath>/assets/. */
 	readonly clientDir: string;
 	readonly logLevel: string;
+	/**
+	 * Which peers' X-Forwarded-For/-Proto/-Host are believed (Fastify's trustProxy): the client address
+	 * of the rate limits, https for HSTS and Secure cookies. A list of addresses, CIDR ranges and
+	 * proxy-addr's names (loopback, linklocal, uniquelocal), or true/false.
+	 */
+	readonly trustProxy: boolean | string[];
+	/** Memory for rendered anonymous pages (src/server/render-cache); 0 renders every request. */
+	readonly renderCacheBytes: number;
 }
 
 export class ConfigError extends Error {
@@ -47,6 +56,12 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
 		sessionSecret: env.SESSION_SECRET || persistedSecret(dataDir),
 		clientDir: resolvePath(cwd, env.CLIENT_DIR || "dist/client"),
 		logLevel: env.LOG_LEVEL || (appEnv === "test" ? "warn" : "info"),
+		trustProxy: parseTrustProxy(env.TRUST_PROXY || "loopback"),
+		// Development renders every request: a page should show the code just saved.
+		renderCacheBytes: parseMegabytes(
+			"RENDER_CACHE_MB",
+			env.RENDER_CACHE_MB || (appEnv === "development" ? "0" : "32"),
+		),
 	};
 }
 
@@ -71,6 +86,35 @@ export function normalizeBasePath(value: string): string {
 		throw new ConfigError(`BASE_PATH must be a URL path like /campaign, not "${value}"`);
 	}
 	return path;
+}
+
+const PROXY_NAMES = new Set(["loopback", "linklocal", "uniquelocal"]);
+
+/**
+ * Loopback by default: a proxy on the same machine is believed, anyone else sending X-Forwarded-For
+ * is not (it would choose its own address and escape every per-IP limit).
+ */
+function parseTrustProxy(value: string): boolean | string[] {
+	if (value === "true" || value === "false") return value === "true";
+	const entries = value.split(",").map((entry) => entry.trim());
+	for (const entry of entries) {
+		const [address = "", prefix, ...rest] = entry.split("/");
+		const bits = isIP(address) === 6 ? 128 : 32;
+		const validPrefix = prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= bits);
+		if (PROXY_NAMES.has(entry) || (isIP(address) && validPrefix && rest.length === 0)) continue;
+		throw new ConfigError(
+			`TRUST_PROXY must list addresses, CIDR ranges or loopback/linklocal/uniquelocal, or be true or false, not "${value}"`,
+		);
+	}
+	return entries;
+}
+
+function parseMegabytes(name: string, value: string): number {
+	const megabytes = Number(value);
+	if (!/^\d{1,5}$/.test(value) || !Number.isSafeInteger(megabytes)) {
+		throw new ConfigError(`${name} must be a whole number of megabytes (0 turns it off), not "${value}"`);
+	}
+	return megabytes * 1024 * 1024;
 }
 
 function parseDatabaseUrl(value: string | undefined): string | undefined {

@@ -16,6 +16,26 @@ const dateFormat = new Intl.DateTimeFormat("en-CA", {
 });
 const offsetFormat = new Intl.DateTimeFormat("en-US", { timeZone: TIME_ZONE, timeZoneName: "longOffset" });
 
+/** Monday is 0, Sunday 6. */
+export type Weekday = 0 | 1 | 2 | 3 | 4 | 5 | 6;
+
+const clockFormat = new Intl.DateTimeFormat("en-GB", {
+	timeZone: TIME_ZONE,
+	weekday: "short",
+	hour: "2-digit",
+	minute: "2-digit",
+	hourCycle: "h23",
+});
+const WEEKDAYS: Record<string, Weekday> = { Mon: 0, Tue: 1, Wed: 2, Thu: 3, Fri: 4, Sat: 5, Sun: 6 };
+
+/** The day of the week and the minutes since midnight on a Prague wall clock (opening hours). */
+export function pragueClock(now: Date): { day: Weekday; minutes: number } {
+	const parts = Object.fromEntries(clockFormat.formatToParts(now).map((part) => [part.type, part.value]));
+	const day = WEEKDAYS[parts.weekday ?? ""];
+	if (day === undefined) throw new Error(`Unexpected weekday "${parts.weekday}"`);
+	return { day, minutes: Number(parts.hour) * 60 + Number(parts.minute) };
+}
+
 /** The Prague date of an instant as YYYY-MM-DD (the format of vouchers.valid_until). */
 export function pragueDate(instant: Date): string {
 	return dateFormat.format(instant);

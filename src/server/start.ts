@@ -12,7 +12,7 @@ import { seedStores } from "./stores";
 export async function startServer(options: { plugins?: FastifyPluginAsync[] } = {}): Promise<void> {
 	try {
 		const config = loadConfig();
-		const assets = readClientAssets(config.clientDir);
+		const assets = readClientAssets(config.clientDir, config.basePath);
 		const database = await openDatabase(config);
 		await seedStores(database.db);
 		const app = await buildApp({ config, database, assets, plugins: options.plugins });

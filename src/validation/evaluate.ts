@@ -94,15 +94,21 @@ function test(r: Run, control: ValidationControl, op: string, arg: unknown, ref?
 	const validator = Object.hasOwn(validators, op) ? validators[op] : undefined;
 	if (!validator) return null;
 	const own = ref ?? { value: filtered(r, control) };
-	let missing = false;
-	const args = (Array.isArray(arg) ? arg : [arg]).map((a: unknown) => {
-		if (!isControlRef(a)) return a;
-		if (a.control === control.name) return own.value;
-		const other = r.form.control(a.control);
-		if (!other) missing = true;
-		return other && filtered(r, other);
-	});
-	if (missing) return null;
+	// Arguments naming controls stand for their values (a submit checks hundreds of rules: no copies
+	// of the arguments unless one names a control).
+	let args = arg;
+	if (isControlRef(arg) || (Array.isArray(arg) && arg.some(isControlRef))) {
+		let missing = false;
+		const values = (Array.isArray(arg) ? arg : [arg]).map((a: unknown) => {
+			if (!isControlRef(a)) return a;
+			if (a.control === control.name) return own.value;
+			const other = r.form.control(a.control);
+			if (!other) missing = true;
+			return other && filtered(r, other);
+		});
+		if (missing) return null;
+		args = Array.isArray(arg) ? values : values[0];
+	}
 	const context: ValidatorContext = {
 		control,
 		form: r.form,
@@ -117,7 +123,7 @@ function test(r: Run, control: ValidationControl, op: string, arg: unknown, ref?
 			}
 		},
 	};
-	const result = validator(own.value, Array.isArray(arg) ? args : args[0], context);
+	const result = validator(own.value, args, context);
 	own.value = context.value;
 	return result;
 }
@@ -148,16 +154,19 @@ function check(
 }
 
 /** Validates one control against its rules: the first error, and the value normalised by the rules. */
-export function validateControl(
+export const validateControl = (
 	control: ValidationControl,
 	form: ValidationForm,
 	options: ValidateOptions = {},
-): ControlResult {
+): ControlResult => validateIn(run(form), control, options);
+
+// One run serves a whole form: its sets are empty again after each control.
+function validateIn(r: Run, control: ValidationControl, options: ValidateOptions): ControlResult {
 	if (control.badInput && !control.disabled) {
 		const message = options.badInputMessage ?? BAD_INPUT_MESSAGE;
 		return { error: { control: control.name, message }, value: effective(control) };
 	}
-	return start(run(form), control);
+	return start(r, control);
 }
 
 /**
@@ -171,10 +180,11 @@ export function validateForm(
 ): FormResult {
 	const errors: ValidationError[] = [];
 	const values = new Map<string, ControlValue>();
+	const r = run(form);
 	for (const control of controls) {
 		if (control.disabled || control.hidden || !(control.rules || control.badInput)) continue;
 		if (options.scope && !inScope(control.name, options.scope)) continue;
-		const result = validateControl(control, form, options);
+		const result = validateIn(r, control, options);
 		values.set(control.name, result.value);
 		if (result.error) errors.push(result.error);
 	}
@@ -196,9 +206,9 @@ export function inScope(name: string, scope: readonly string[]): boolean {
  */
 export function toggles(controls: Iterable<ValidationControl>, form: ValidationForm): Map<string, boolean> {
 	const result = new Map<string, boolean>();
+	const r = run(form);
 	for (const control of controls) {
 		if (!control.rules) continue;
-		const r = run(form);
 		const ref = { value: effective(control) };
 		toggle(r, control, control.rules, null, ref, !test(r, control, "filled", undefined, ref), result);
 	}

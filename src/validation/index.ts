@@ -4,6 +4,7 @@
  * the errors and normalised values, `toggles` what to show. No DOM, no globals, no dependencies.
  */
 
+export { EAN13, ean13CheckDigit, isEan13 } from "./ean13";
 export {
 	BAD_INPUT_MESSAGE,
 	type ControlResult,

@@ -409,6 +409,29 @@ describe("nette-forms.js against netteForms.js 3.5.3", () => {
 		expect(original).toEqual({ zip: true, mail: false, rule: [true, 1.5, false, null], filled: false });
 		expect(await run("ours")).toEqual(original);
 	});
+
+	it("has our EAN-13 rule under the name of the PHP callable Lumen\\Validators::ean13", async () => {
+		const page = await openNette("ours");
+		const verdicts = await page.evaluate(() => {
+			const nette = (
+				window as unknown as { Nette: { validateControl(e: Element, r?: unknown, o?: boolean): boolean } }
+			).Nette;
+			document.body.insertAdjacentHTML(
+				"beforeend",
+				`<form id="ean">${["4006381333931", "4006381333932", "400638133393"]
+					.map(
+						(code) =>
+							`<input name="c${code}" value="${code}" data-nette-rules='[{"op":"Lumen\\\\Validators::ean13","msg":"EAN."}]'>`,
+					)
+					.join("")}</form>`,
+			);
+			return [...document.querySelectorAll("#ean input")].map((input) =>
+				nette.validateControl(input, undefined, true),
+			);
+		});
+		expect(verdicts).toEqual([true, false, false]);
+		await page.context().close();
+	});
 });
 
 describe("nette-forms.js on the page", () => {

@@ -1,11 +1,24 @@
+import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { origin } from "../helpers/browser";
+import { postRegistration, registration, seedStores } from "./register-support";
 
-/** Every page the sitemap lists, plus pages it does not (errors, the gallery). */
+/** Every page the sitemap lists, plus pages it does not (private, errors, the gallery). */
 async function pages(): Promise<string[]> {
 	const sitemap = await (await fetch(`${origin()}/sitemap.xml`)).text();
 	const listed = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => new URL(match[1]!).pathname);
-	return [...listed, "/no-such-page", "/en/no-such-page", "/_components"];
+	await seedStores();
+	const voucher = (await postRegistration(await registration())).headers.get("location") ?? "";
+	expect(voucher).toMatch(/^\/voucher\//);
+	const private_ = [
+		voucher,
+		`/en${voucher}`,
+		"/register/again",
+		"/en/register/again",
+		"/staff/login",
+		"/en/staff/login",
+	];
+	return [...listed, ...private_, "/no-such-page", "/en/no-such-page", "/_components"];
 }
 
 function directives(csp: string): Map<string, string[]> {
@@ -25,7 +38,11 @@ describe("security headers", () => {
 			expect(csp.get("default-src"), path).toEqual(["'self'"]);
 			expect(csp.get("script-src")?.[0], path).toBe("'self'");
 			expect(csp.get("script-src")?.slice(1), path).toEqual([expect.stringMatching(/^'nonce-[\w+/=-]+'$/)]);
-			expect(csp.get("style-src")?.slice(1), path).toEqual([expect.stringMatching(/^'nonce-[\w+/=-]+'$/)]);
+			// The site's stylesheet, inlined into every page, by its hash; anything else inline by the nonce.
+			expect(csp.get("style-src")?.slice(1), path).toEqual([
+				expect.stringMatching(/^'sha256-[\w+/]+=*'$/),
+				expect.stringMatching(/^'nonce-[\w+/=-]+'$/),
+			]);
 			expect([...csp.values()].flat(), path).not.toContain("'unsafe-inline'");
 			expect([...csp.values()].flat(), path).not.toContain("'unsafe-eval'");
 			expect(csp.get("frame-ancestors"), path).toEqual(["'none'"]);
@@ -33,11 +50,56 @@ describe("security headers", () => {
 			expect(csp.get("base-uri"), path).toEqual(["'self'"]);
 			expect(csp.get("form-action"), path).toEqual(["'self'"]);
 			expect(response.headers.get("x-content-type-options"), path).toBe("nosniff");
-			expect(response.headers.get("referrer-policy"), path).toBe("strict-origin-when-cross-origin");
+			// A voucher page's address is its secret: it is never sent on.
+			expect(response.headers.get("referrer-policy"), path).toBe(
+				path.includes("/voucher/") ? "no-referrer" : "strict-origin-when-cross-origin",
+			);
 			expect(response.headers.get("permissions-policy"), path).toContain("microphone=()");
 			expect(response.headers.get("permissions-policy"), path).toContain("geolocation=()");
 			// Plain HTTP: a browser ignores HSTS there, and sending it would be misleading.
 			expect(response.headers.get("strict-transport-security"), path).toBeNull();
+		}
+	});
+
+	it("allows the stylesheet every page inlines, by its hash", async () => {
+		const response = await fetch(`${origin()}/en/stores`);
+		const styles = [...(await response.text()).matchAll(/<style>([^<]*)<\/style>/g)].map((match) => match[1]);
+		expect(styles).toHaveLength(1);
+		const hash = `'sha256-${createHash("sha256")
+			.update(styles[0] ?? "")
+			.digest("base64")}'`;
+		expect(directives(response.headers.get("content-security-policy") ?? "").get("style-src")?.[1]).toBe(
+			hash,
+		);
+	});
+
+	it("refusals carry the policy too: cross-site (403), too large (413), too many (429)", async () => {
+		const post = (path: string, body: string, headers: Record<string, string>) =>
+			fetch(`${origin()}${path}`, {
+				method: "POST",
+				body,
+				headers: { "content-type": "application/x-www-form-urlencoded", ...headers },
+			});
+		const refusals = [await post("/register", "name=x", { origin: "https://evil.example" })];
+		refusals.push(await post("/register", `name=${"x".repeat(2 * 1024 * 1024)}`, {}));
+		for (let i = 0; i < 11; i++)
+			refusals.push(await post("/en/register", "name=x", { "x-forwarded-for": "192.0.2.201" }));
+		expect(refusals.map((response) => response.status)).toEqual(expect.arrayContaining([403, 413, 429]));
+		for (const response of refusals) {
+			const csp = directives(response.headers.get("content-security-policy") ?? "");
+			expect(csp.get("script-src")?.slice(1)).toEqual([expect.stringMatching(/^'nonce-[\w+/=-]+'$/)]);
+			expect(csp.get("frame-ancestors")).toEqual(["'none'"]);
+			expect(response.headers.get("x-content-type-options")).toBe("nosniff");
+		}
+	});
+
+	it("keeps voucher and staff pages out of search engines", async () => {
+		await seedStores();
+		const voucher = (await postRegistration(await registration())).headers.get("location") ?? "";
+		for (const path of [voucher, "/staff/login", "/en/staff/login"]) {
+			const response = await fetch(`${origin()}${path}`);
+			expect(response.headers.get("x-robots-tag"), path).toBe("noindex, nofollow");
+			expect(await response.text(), path).toContain('<meta name="robots" content="noindex, nofollow"/>');
 		}
 	});
 

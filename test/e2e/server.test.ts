@@ -45,6 +45,34 @@ describe("pages and assets", () => {
 		expect(favicon.headers.get("cache-control")).toBe("no-cache");
 	});
 
+	it("preloads the self-hosted font, serves it immutable, and the page is set in it", async () => {
+		const { page, requests } = await openPage(browser);
+		await page.goto(`${origin()}/`);
+		const preloads = await page.$$eval("link[rel=preload][as=font]", (links) =>
+			links.map((link) => ({
+				href: (link as HTMLLinkElement).href,
+				type: link.getAttribute("type"),
+				crossOrigin: link.getAttribute("crossorigin"),
+			})),
+		);
+		// Latin and Latin Extended: Czech needs both.
+		expect(preloads.map(({ href }) => new URL(href).pathname).sort()).toEqual([
+			expect.stringMatching(/^\/assets\/frontend\/woff2\/figtree-latin-ext-wght-normal-[\w-]{8}\.woff2$/),
+			expect.stringMatching(/^\/assets\/frontend\/woff2\/figtree-latin-wght-normal-[\w-]{8}\.woff2$/),
+		]);
+		expect(preloads.every(({ type, crossOrigin }) => type === "font/woff2" && crossOrigin === "")).toBe(true);
+		for (const { href } of preloads) {
+			const font = await fetch(href);
+			expect(font.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+			// Fetched once: the preload and the stylesheet's @font-face share one request.
+			expect(requests.filter((url) => url === href)).toHaveLength(1);
+		}
+		await page.evaluate(() => document.fonts.ready);
+		expect(await page.evaluate(() => document.fonts.check("700 16px Figtree", "Poukázka čřžů"))).toBe(true);
+		expect(await page.$eval("h1", (h1) => getComputedStyle(h1).fontFamily)).toMatch(/^Figtree,/);
+		await page.context().close();
+	});
+
 	it("compresses: precompressed brotli for assets, and pages per response", async () => {
 		const head = (path: string, encoding: string) =>
 			new Promise<Record<string, string | string[] | undefined>>((resolve, reject) => {
@@ -65,13 +93,10 @@ describe("pages and assets", () => {
 		const chunk = /"class-toggle":"\.\/(class-toggle-[\w-]+\.js)"/.exec(
 			await (await fetch(`${origin()}/assets/frontend/js/runtime.js`)).text(),
 		)?.[1];
-		const css = /href="(\/assets\/frontend\/css\/[^"]+)"/.exec(
-			await (await fetch(`${origin()}/`)).text(),
-		)?.[1];
-		const stylesheet = await head(css!, "gzip");
-		expect(stylesheet["content-encoding"]).toBe("gzip");
-		expect(stylesheet["cache-control"]).toBe("public, max-age=31536000, immutable");
 		expect(chunk).toBeDefined();
+		const hashed = await head(`/assets/frontend/js/${chunk}`, "gzip");
+		expect(hashed["content-encoding"]).toBe("gzip");
+		expect(hashed["cache-control"]).toBe("public, max-age=31536000, immutable");
 		const page = await head("/", "br");
 		expect(page["content-encoding"]).toBe("br");
 		expect((await head("/", "identity"))["content-encoding"]).toBeUndefined();
@@ -197,8 +222,13 @@ describe("under a base path", () => {
 		for (const url of urls.filter((url) => !url?.startsWith("https://lumen.example/"))) {
 			expect(url).toMatch(/^\/campaign(\/|$)/);
 		}
-		const stylesheet = /<link rel="stylesheet" href="([^"]+)"/.exec(html)?.[1];
-		expect((await fetch(`${server.origin}${stylesheet}`)).status).toBe(200);
+		// The inlined stylesheet's fonts, which Vite wrote relative to the stylesheet's own folder.
+		const fonts = [...html.matchAll(/url\(([^)]+\.woff2)\)/g)].map((match) => match[1]);
+		expect(fonts.length).toBeGreaterThan(0);
+		for (const font of fonts) {
+			expect(font).toMatch(/^\/campaign\/assets\/frontend\/woff2\//);
+			expect((await fetch(`${server.origin}${font}`)).status).toBe(200);
+		}
 		expect((await fetch(`${server.origin}/`)).status).toBe(404);
 		expect((await fetch(`${server.origin}/campaign/readyz`)).status).toBe(200);
 		// Absolute URLs come from PUBLIC_URL, never from the Host header a client sent.

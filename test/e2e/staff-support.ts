@@ -4,21 +4,27 @@ import { join } from "node:path";
 import { type DatabaseHandle, openDatabase } from "../../src/server/db";
 import { startServer, type TestServer } from "../helpers/server";
 
-/** A test server of its own (fresh rate limits) and its SQLite database, open here too (WAL) for seeding. */
+/**
+ * A test server of its own (fresh rate limits) and its database, open here too for seeding: SQLite under
+ * its data folder (WAL), or PostgreSQL when `env` has a DATABASE_URL.
+ */
 export interface StaffServer {
 	readonly server: TestServer;
 	readonly database: DatabaseHandle;
+	/** Its DATA_DIR: another server started on it shares the database. */
+	readonly dataDir: string;
 	url(path: string): string;
 	stop(): Promise<void>;
 }
 
-export async function startStaffServer(): Promise<StaffServer> {
+export async function startStaffServer(env: Record<string, string> = {}): Promise<StaffServer> {
 	const dataDir = mkdtempSync(join(tmpdir(), "lumen-staff-"));
-	const server = await startServer({ env: { DATA_DIR: dataDir } });
-	const database = await openDatabase({ dataDir });
+	const server = await startServer({ env: { ...env, DATA_DIR: dataDir } });
+	const database = await openDatabase({ dataDir, databaseUrl: env.DATABASE_URL });
 	return {
 		server,
 		database,
+		dataDir,
 		url: (path) => `${server.origin}${path}`,
 		async stop() {
 			await database.close();

@@ -18,7 +18,7 @@ describe("without JavaScript", () => {
 		const context = await browser.newContext({ javaScriptEnabled: false });
 		const page = await context.newPage();
 		await page.goto(`${origin()}/stores`);
-		await page.selectOption("#stores-region", "CZ-10");
+		await page.selectOption("#frm-stores-region", "CZ-10");
 		await page.click(".stores-filter__submit");
 		await page.waitForURL(`${origin()}/stores?region=CZ-10&q=`);
 		expect(await cards(page)).toBe(20);
@@ -32,10 +32,10 @@ describe("without JavaScript", () => {
 		await page.waitForURL(`${origin()}/stores?region=CZ-10&page=3`);
 		expect(await cards(page)).toBe(43);
 		expect(await page.locator("a#stores-more").count()).toBe(0);
-		expect(await page.inputValue("#stores-region")).toBe("CZ-10");
+		expect(await page.inputValue("#frm-stores-region")).toBe("CZ-10");
 
-		await page.fill("#stores-text", "Ostrava");
-		await page.press("#stores-text", "Enter");
+		await page.fill("#frm-stores-q", "Ostrava");
+		await page.press("#frm-stores-q", "Enter");
 		await page.waitForURL(`${origin()}/stores?region=CZ-10&q=Ostrava`);
 		expect(await cards(page)).toBe(0);
 		await page.click("text=Hledat „Ostrava“ ve všech krajích");

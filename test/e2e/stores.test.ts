@@ -42,7 +42,7 @@ describe("filters", () => {
 		const { page } = await open();
 		const length = await historyLength(page);
 		expect(await page.locator(".store-card").count()).toBe(20);
-		await page.selectOption("#stores-region", "CZ-41");
+		await page.selectOption("#frm-stores-region", "CZ-41");
 		await page.waitForFunction(() => location.search === "?region=CZ-41&q=");
 		await cardCount(page, 9);
 		expect(await count(page)).toBe("Našli jsme 9 prodejen");
@@ -73,7 +73,7 @@ describe("filters", () => {
 				return original(input, init);
 			};
 		});
-		await page.click("#stores-text");
+		await page.click("#frm-stores-q");
 		await page.keyboard.type("plzen", { delay: 60 });
 		await page.waitForFunction(() => location.search === "?region=&q=plzen");
 		await page.waitForFunction(() =>
@@ -90,15 +90,15 @@ describe("filters", () => {
 		expect(await count(page)).toMatch(/^Našli jsme \d+ prodej/);
 		// Accent-insensitive: "plzen" finds Plzeň.
 		expect(await page.locator(".store-card").count()).toBeGreaterThan(0);
-		expect(await page.evaluate(() => document.activeElement?.id)).toBe("stores-text");
-		expect(await page.inputValue("#stores-text")).toBe("plzen");
+		expect(await page.evaluate(() => document.activeElement?.id)).toBe("frm-stores-q");
+		expect(await page.inputValue("#frm-stores-q")).toBe("plzen");
 		expect(await samePage(page)).toBe(true);
 		await page.context().close();
 	});
 
 	it("shows a helpful empty state, and the list again once the text is cleared", async () => {
 		const { page } = await open("/stores?region=CZ-10");
-		await page.click("#stores-text");
+		await page.click("#frm-stores-q");
 		await page.keyboard.type("Brno");
 		await page.locator(".stores-empty").waitFor();
 		expect(await count(page)).toBe("Našli jsme 0 prodejen");
@@ -118,7 +118,7 @@ describe("filters", () => {
 
 	it("keeps English pages English", async () => {
 		const { page } = await open("/en/stores");
-		await page.selectOption("#stores-region", "CZ-51");
+		await page.selectOption("#frm-stores-region", "CZ-51");
 		await page.waitForFunction(
 			() => location.pathname === "/en/stores" && location.search.startsWith("?region=CZ-51"),
 		);
@@ -167,7 +167,7 @@ describe("load more", () => {
 		const { page } = await open("/stores?region=CZ-20");
 		await page.click("a#stores-more");
 		await cardCount(page, 38);
-		await page.selectOption("#stores-region", "CZ-64");
+		await page.selectOption("#frm-stores-region", "CZ-64");
 		await page.waitForFunction(
 			() => document.querySelector(".stores__count")?.textContent === "Našli jsme 32 prodejen",
 		);
@@ -182,9 +182,9 @@ describe("history", () => {
 		const { page } = await open("/");
 		await page.click(`header a[href="/stores"]`);
 		await page.waitForURL(`${origin()}/stores`);
-		await page.selectOption("#stores-region", "CZ-41");
+		await page.selectOption("#frm-stores-region", "CZ-41");
 		await cardCount(page, 9);
-		await page.click("#stores-text");
+		await page.click("#frm-stores-q");
 		await page.keyboard.type("Cheb");
 		await cardCount(page, 1);
 		await page.waitForFunction(() => location.search === "?region=CZ-41&q=Cheb");
@@ -192,8 +192,8 @@ describe("history", () => {
 		const expectCheb = async () => {
 			await cardCount(page, 1);
 			expect(await names(page)).toEqual(["Pleťovka Cheb"]);
-			expect(await page.inputValue("#stores-region")).toBe("CZ-41");
-			expect(await page.inputValue("#stores-text")).toBe("Cheb");
+			expect(await page.inputValue("#frm-stores-region")).toBe("CZ-41");
+			expect(await page.inputValue("#frm-stores-q")).toBe("Cheb");
 			expect(await count(page)).toBe("Našli jsme 1 prodejnu");
 		};
 
@@ -211,7 +211,7 @@ describe("history", () => {
 	// in them: stepping back restores the nested list as the page first showed it (reported to the lead).
 	it("keeps the filtered stores when the user steps back within the page (skip link)", async () => {
 		const { page } = await open("/stores");
-		await page.selectOption("#stores-region", "CZ-41");
+		await page.selectOption("#frm-stores-region", "CZ-41");
 		await cardCount(page, 9);
 		await page.focus(".skip-link");
 		await page.keyboard.press("Enter");

@@ -68,7 +68,7 @@ export async function startServer(
 	};
 }
 
-function freePort(): Promise<number> {
+export function freePort(): Promise<number> {
 	return new Promise((resolve, reject) => {
 		const probe = createNetServer();
 		probe.once("error", reject);

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
 import { hashPassword } from "../../src/server/auth/password";
 import type { Database, StaffRole } from "../../src/server/db/schema";
-import { ean13CheckDigit } from "../../src/server/voucher-code";
+import { ean13CheckDigit } from "../../src/validation";
 
 /** Rows the staff and content-editing tests need, written straight into a database. */
 

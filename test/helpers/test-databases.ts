@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -18,8 +19,21 @@ async function admin(query: string): Promise<void> {
 	}
 }
 
+/** A fresh, empty PostgreSQL database on TEST_DATABASE_URL's server, for a server process to use. */
+export async function createPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+	if (!postgresUrl) throw new Error("TEST_DATABASE_URL is not set");
+	// The pid and a random part: test files in worker threads share a pid and each count from 1.
+	const name = `lumen_test_${process.pid}_${randomBytes(4).toString("hex")}_${++created}`;
+	await admin(`create database ${name}`);
+	const url = new URL(postgresUrl);
+	url.pathname = `/${name}`;
+	return { url: url.href, drop: () => admin(`drop database if exists ${name} with (force)`) };
+}
+
 export interface TestDatabase {
 	readonly handle: DatabaseHandle;
+	/** Another handle on the same database, as another server process has; closed by dispose(). */
+	openAnother(): Promise<DatabaseHandle>;
 	/** Closes the database (unless the test did) and removes it. */
 	dispose(): Promise<void>;
 }
@@ -37,10 +51,12 @@ export function testDatabases(): [string, Opener][] {
 			async () => {
 				const dataDir = mkdtempSync(join(tmpdir(), "lumen-db-"));
 				const handle = await openDatabase({ dataDir });
+				const others: DatabaseHandle[] = [];
 				return {
 					handle,
+					openAnother: async () => others[others.push(await openDatabase({ dataDir })) - 1]!,
 					async dispose() {
-						await closeQuietly(handle);
+						for (const other of [handle, ...others]) await closeQuietly(other);
 						rmSync(dataDir, { recursive: true, force: true });
 					},
 				};
@@ -51,16 +67,16 @@ export function testDatabases(): [string, Opener][] {
 		engines.push([
 			"postgres",
 			async () => {
-				const name = `lumen_test_${process.pid}_${++created}`;
-				await admin(`create database ${name}`);
-				const url = new URL(postgresUrl);
-				url.pathname = `/${name}`;
-				const handle = await openDatabase({ databaseUrl: url.href, dataDir: "unused" });
+				const database = await createPostgresDatabase();
+				const open = () => openDatabase({ databaseUrl: database.url, dataDir: "unused" });
+				const handle = await open();
+				const others: DatabaseHandle[] = [];
 				return {
 					handle,
+					openAnother: async () => others[others.push(await open()) - 1]!,
 					async dispose() {
-						await closeQuietly(handle);
-						await admin(`drop database if exists ${name} with (force)`);
+						for (const other of [handle, ...others]) await closeQuietly(other);
+						await database.drop();
 					},
 				};
 			},

@@ -20,6 +20,7 @@ describe("loadConfig", () => {
 			sentryDsn: undefined,
 			clientDir: "/srv/app/dist/client",
 			logLevel: "info",
+			trustProxy: ["loopback"],
 		});
 	});
 
@@ -46,6 +47,11 @@ describe("loadConfig", () => {
 		[{ BASE_PATH: "/a b" }, /BASE_PATH must be a URL path/],
 		[{ PUBLIC_URL: "https://lumen.example/campaign" }, /PUBLIC_URL must be an origin/],
 		[{ PUBLIC_URL: "ftp://lumen.example" }, /PUBLIC_URL must be an origin/],
+		[{ TRUST_PROXY: "10.0.0.0/33" }, /TRUST_PROXY must list addresses/],
+		[{ TRUST_PROXY: "proxy.example" }, /TRUST_PROXY must list addresses/],
+		[{ TRUST_PROXY: "2" }, /TRUST_PROXY must list addresses/],
+		[{ RENDER_CACHE_MB: "-1" }, /RENDER_CACHE_MB must be a whole number of megabytes/],
+		[{ RENDER_CACHE_MB: "1.5" }, /RENDER_CACHE_MB must be a whole number of megabytes/],
 	])("rejects %o with a clear message", (env, message) => {
 		expect(() => loadConfig({ DATA_DIR: dataDir(), ...env })).toThrow(ConfigError);
 		expect(() => loadConfig({ DATA_DIR: dataDir(), ...env })).toThrow(message);
@@ -62,6 +68,29 @@ describe("loadConfig", () => {
 		expect(loadConfig({ DATA_DIR: dataDir(), PUBLIC_URL: "https://lumen.example/" }).publicUrl).toBe(
 			"https://lumen.example",
 		);
+	});
+
+	it("keeps rendered pages in 32 MB unless RENDER_CACHE_MB says otherwise; none in development", () => {
+		const bytes = (env: Record<string, string>) =>
+			loadConfig({ DATA_DIR: dataDir(), ...env }).renderCacheBytes;
+		expect(bytes({ APP_ENV: "production" })).toBe(32 * 1024 * 1024);
+		expect(bytes({ APP_ENV: "test" })).toBe(32 * 1024 * 1024);
+		expect(bytes({ APP_ENV: "development" })).toBe(0);
+		expect(bytes({ APP_ENV: "production", RENDER_CACHE_MB: "0" })).toBe(0);
+		expect(bytes({ APP_ENV: "development", RENDER_CACHE_MB: "8" })).toBe(8 * 1024 * 1024);
+	});
+
+	it("believes forwarding headers from the proxies TRUST_PROXY lists, or from all or none", () => {
+		const trustProxy = (value: string) => loadConfig({ DATA_DIR: dataDir(), TRUST_PROXY: value }).trustProxy;
+		expect(trustProxy("10.0.0.0/8, 192.168.1.1,loopback,::1,fd00::/8")).toEqual([
+			"10.0.0.0/8",
+			"192.168.1.1",
+			"loopback",
+			"::1",
+			"fd00::/8",
+		]);
+		expect(trustProxy("false")).toBe(false);
+		expect(trustProxy("true")).toBe(true);
 	});
 });
 

@@ -11,20 +11,10 @@ import {
 	rule,
 	validateSubmission,
 } from "../../src/server/forms";
-import { createSite, SiteContext } from "../../src/server/site-context";
+import { SiteContext } from "../../src/server/site-context";
+import { testSite } from "../helpers/site";
 
-const site = (lang: Lang = "cs") =>
-	createSite({
-		basePath: "/campaign",
-		origin: "https://lumen.example",
-		lang,
-		path: "/register",
-		cmsMode: false,
-		sentryDsn: undefined,
-		nonce: undefined,
-		snippets: undefined,
-		assets: { scripts: [], runtime: "runtime.js", stylesheets: [], modulePreloads: [], buildId: "x" },
-	});
+const site = (lang: Lang = "cs") => testSite({ basePath: "/campaign", lang, path: "/register" });
 
 const form = defineForm("reg", {
 	email: field.email({
@@ -89,6 +79,32 @@ describe("form markup", () => {
 		expect(html).toMatch(
 			/<label class="form-item__label" for="frm-reg-email">E-mail<span[^>]*aria-hidden="true"> \*/,
 		);
+	});
+
+	it("takes keyboard hints, a clear button, a select's arrow and more form attributes", () => {
+		const keyboard = defineForm("kb", {
+			q: field.search({ label: "Hledat", enterKeyHint: "search", clearable: true }),
+			code: field.text({ label: "Kód", inputMode: "numeric", clearable: { cs: "Smazat kód", en: "Clear" } }),
+			age: field.integer({ label: "Věk", inputMode: "text" }),
+			one: field.select({ label: "Jeden", options: [{ value: "a", label: "A" }] }),
+			many: field.multiSelect({ label: "Více", options: [{ value: "a", label: "A" }] }),
+		});
+		const html = renderToString(
+			<SiteContext value={site()}>
+				<Form form={keyboard} action="/find" method="get" attributes={{ "data-autosubmit": "" }} />
+			</SiteContext>,
+		);
+		expect(attr(/<form[^>]*>/.exec(html)?.[0] ?? "", "data-autosubmit")).toBe("");
+		expect(attr(tag(html, "frm-kb-q"), "enterkeyhint")).toBe("search");
+		expect(attr(tag(html, "frm-kb-q"), "inputmode")).toBeUndefined();
+		expect(attr(tag(html, "frm-kb-code"), "inputmode")).toBe("numeric");
+		expect(attr(tag(html, "frm-kb-age"), "inputmode")).toBe("text");
+		// The text-input component reveals the buttons; they name the field they clear.
+		expect(html).toContain('aria-label="Vymazat pole" aria-controls="frm-kb-q" hidden=""');
+		expect(html).toContain('aria-label="Smazat kód" aria-controls="frm-kb-code" hidden=""');
+		expect(html.match(/text-input__clear/g)).toHaveLength(2);
+		// A multiple select has no arrow to draw.
+		expect(html.match(/dropdown-select__chevron/g)).toHaveLength(1);
 	});
 
 	it("carries a list's rules on its first item, and its error block is named after that item", () => {

@@ -165,6 +165,18 @@ describe("rules export in Nette's format", () => {
 		expect(form.rulesJson("email", "en")).toContain('"msg":"Enter your E-mail."');
 	});
 
+	it("exports a custom validator as its PHP callable, negated with ~, with our default message", () => {
+		// $form->addText('code', 'Code')->addRule([Lumen\Validators::class, 'ean13'], 'EAN!')
+		//     ->addRule(~[...]) is not PHP, so: addCondition(~[Lumen\Validators::class, 'ean13'])
+		const form = defineForm("t", {
+			code: field.text({ label: "Code", rules: [rule.ean13("EAN!"), rule.not(rule.ean13())] }),
+		});
+		expect(json(form, "code")).toBe(
+			'[{"op":"Lumen\\\\Validators::ean13","msg":"EAN!"},{"op":"~Lumen\\\\Validators::ean13","msg":"Please enter a valid EAN-13 code."}]',
+		);
+		expect(form.rulesJson("code", "cs")).toContain('"msg":"Zadejte prosím platný kód EAN-13."');
+	});
+
 	it("exports rules the engine's parser accepts", () => {
 		const form = defineForm("t", {
 			a: field.integer({ label: "A", required: true, rules: [rule.min(1)] }),

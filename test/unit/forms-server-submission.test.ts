@@ -241,7 +241,7 @@ describe("urlencoded bodies", () => {
 		expect(urlencodedEntries(body)?.get("a")).toEqual(["1 2", ""]);
 	});
 
-	it("refuses undecodable text and too many or too long fields", () => {
+	it("refuses undecodable text, NUL characters and too many or too long fields", () => {
 		const status = (body: string) => {
 			try {
 				parseUrlencoded(body);
@@ -253,6 +253,8 @@ describe("urlencoded bodies", () => {
 		expect(status("a=%E0%A4")).toBe(400);
 		expect(status("a=%zz")).toBe(400);
 		expect(status("a=\uFFFD")).toBe(400);
+		expect(status("a=x%00y")).toBe(400);
+		expect(status("a%00=x")).toBe(400);
 		expect(status(Array.from({ length: FORM_LIMITS.fields + 1 }, (_, i) => `f${i}=1`).join("&"))).toBe(413);
 		expect(status(`a=${"x".repeat(FORM_LIMITS.fieldSize + 1)}`)).toBe(413);
 	});

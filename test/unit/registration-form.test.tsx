@@ -2,19 +2,10 @@ import { renderToString } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { Form, FormField } from "../../src/server/forms";
 import { registerForm } from "../../src/server/registration/form";
-import { createSite, SiteContext } from "../../src/server/site-context";
+import { SiteContext } from "../../src/server/site-context";
+import { testSite } from "../helpers/site";
 
-const site = createSite({
-	basePath: "",
-	origin: "https://lumen.example",
-	lang: "en",
-	path: "/register",
-	cmsMode: false,
-	sentryDsn: undefined,
-	nonce: undefined,
-	snippets: undefined,
-	assets: { scripts: [], runtime: "runtime.js", stylesheets: [], modulePreloads: [], buildId: "x" },
-});
+const site = testSite({ lang: "en", path: "/register" });
 
 describe("the store select", () => {
 	it("groups consecutive stores of a region in an <optgroup> (forms API: Option.group)", () => {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { isAdult, latestAdultBirthDate, notLaterThanPattern } from "../../src/server/registration/birth-date";
 import { normalisePhone } from "../../src/server/registration/phone";
-import { ean13CheckDigit, isEan13, randomVoucherCode, VOUCHER_PREFIX } from "../../src/server/voucher-code";
-import { validators } from "../../src/validation";
+import { randomVoucherCode, VOUCHER_PREFIX } from "../../src/server/voucher-code";
+import { ean13CheckDigit, isEan13, validators } from "../../src/validation";
 
 /** The pattern rule as the validation engine (browser and server) judges it. */
 const matches = (pattern: string, value: string) =>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { pragueDate, pragueDayRange } from "../../src/server/prague-time";
-import { ean13CheckDigit, isEan13 } from "../../src/server/voucher-code";
+import { ean13CheckDigit, isEan13 } from "../../src/validation";
 
 describe("EAN-13", () => {
 	it("computes GS1 check digits", () => {

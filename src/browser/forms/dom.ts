@@ -123,8 +123,8 @@ function toControl(elements: readonly FieldElement[]): DomControl {
 /** A control's value as the engine's contract (and Nette's getValue) defines it. */
 function readValue(first: FieldElement, elements: readonly FieldElement[] = [first]): ControlValue {
 	if (first instanceof HTMLSelectElement) {
-		const selected = Array.from(first.selectedOptions, (option) => option.value);
-		return first.multiple ? selected : (selected[0] ?? null);
+		if (!first.multiple) return first.selectedIndex < 0 ? null : first.value;
+		return Array.from(first.selectedOptions, (option) => option.value);
 	}
 	if (first instanceof HTMLTextAreaElement) return textValue(first.value, true);
 	if (first instanceof HTMLInputElement) {

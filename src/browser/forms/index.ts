@@ -47,8 +47,10 @@ export function createFormValidation(
 	const markValid = (control: DomControl) => {
 		const { field } = control;
 		const server = serverValue.get(field);
-		if (server === JSON.stringify(control.value)) return;
-		if (server !== undefined) serverValue.delete(field);
+		if (server !== undefined) {
+			if (server === JSON.stringify(control.value)) return;
+			serverValue.delete(field);
+		}
 		showVerdict(control, null);
 	};
 

@@ -62,6 +62,13 @@ interface DropdownSelectProps
 	error?: string;
 }
 
+/** The arrow of a single select, in place of the platform's (`.dropdown-select`; the server forms API uses it too). */
+export const SelectChevron = () => (
+	<span className="dropdown-select__chevron">
+		<ChevronIcon direction="down" />
+	</span>
+);
+
 /**
  * The select-like variant: a native <select> in a .form-item, so it works without JavaScript and with
  * every assistive technology and phone picker; it needs no browser component.
@@ -87,9 +94,7 @@ export function DropdownSelect({ id, label, options, placeholder, error, ...nati
 				<label className="form-item__label" htmlFor={id}>
 					{label}
 				</label>
-				<span className="dropdown-select__chevron">
-					<ChevronIcon direction="down" />
-				</span>
+				<SelectChevron />
 			</div>
 		</FormItem>
 	);

@@ -36,6 +36,22 @@ export interface TextInputProps extends NativeProps {
 	className?: string;
 }
 
+/** The button that empties a text field (the server forms API renders it too). */
+export function ClearButton({ controls, label }: { controls: string; label: string }) {
+	return (
+		<button
+			type="button"
+			className="form-item__icon-button text-input__clear"
+			aria-label={label}
+			aria-controls={controls}
+			// Revealed by the browser component: without JavaScript it could not clear anything.
+			hidden
+		>
+			<CloseIcon />
+		</button>
+	);
+}
+
 /**
  * A text field with a floating label inside its .form-item. With maxLength it shows a counter; the
  * browser component keeps is-filled, the clear button and the counter in sync.
@@ -91,18 +107,7 @@ export function TextInput({
 				<label className="form-item__label" htmlFor={id}>
 					{label}
 				</label>
-				{clearable && (
-					<button
-						type="button"
-						className="form-item__icon-button text-input__clear"
-						aria-label={texts.clear}
-						aria-controls={id}
-						// Revealed by the browser component: without JavaScript it could not clear anything.
-						hidden
-					>
-						<CloseIcon />
-					</button>
-				)}
+				{clearable && <ClearButton controls={id} label={texts.clear} />}
 			</div>
 		</FormItem>
 	);

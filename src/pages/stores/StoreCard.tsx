@@ -1,6 +1,7 @@
 import { regionName } from "../../i18n/regions";
+import { pragueClock } from "../../server/prague-time";
 import { useSite } from "../../server/site-context";
-import { type DayIndex, openingStatus, pragueClock, type WeekHours } from "../../server/stores/hours";
+import { type DayIndex, openingStatus, type WeekHours } from "../../server/stores/hours";
 import type { Store } from "../../server/stores/stores";
 import { formatIntervals, formatTime, groupDays } from "./format";
 

@@ -1,8 +1,8 @@
-import { DropdownSelect } from "../../components/dropdown/Dropdown";
-import { TextInput } from "../../components/text-input/TextInput";
-import { REGIONS, type RegionCode, regionName } from "../../i18n/regions";
+import { regionName } from "../../i18n/regions";
+import { Form, FormField } from "../../server/forms";
 import { useSite } from "../../server/site-context";
 import { Snippet } from "../../server/snippets";
+import { filterState, storesFilterForm } from "../../server/stores/filter-form";
 import { STORES_PER_PAGE, type StoreQuery, storeQueryString } from "../../server/stores/query";
 import type { Store } from "../../server/stores/stores";
 import { Layout } from "../Layout";
@@ -77,36 +77,26 @@ export function StoresPage({ query, stores, total, shown, now, appending = false
 
 /** A plain GET form: without JavaScript it is submitted as usual; with it, it submits itself by ajax. */
 function FilterForm({ query }: { query: StoreQuery }) {
-	const { t, href, lang } = useSite();
+	const { t } = useSite();
 	const texts = t.stores.filter;
 	return (
 		<search aria-label={texts.label}>
-			<form className="ajax stores-filter" method="get" action={href("/stores")} data-autosubmit="">
-				<DropdownSelect
-					id="stores-region"
-					name="region"
-					label={texts.region}
-					placeholder={texts.allRegions}
-					defaultValue={query.region ?? ""}
-					options={(Object.keys(REGIONS) as RegionCode[]).map((code) => ({
-						value: code,
-						label: regionName(code, lang),
-					}))}
-				/>
-				<TextInput
-					id="stores-text"
-					name="q"
-					type="search"
-					label={texts.text}
-					value={query.text}
-					clearable
-					enterKeyHint="search"
-					texts={{ clear: texts.clear, counter: "{count} / {max}", remaining: "{remaining} / {max}" }}
-				/>
+			<Form
+				form={storesFilterForm}
+				action="/stores"
+				method="get"
+				ajax
+				className="stores-filter"
+				attributes={{ "data-autosubmit": "" }}
+				state={filterState(query)}
+			>
+				<FormField name="region" />
+				<FormField name="q" />
+				{/* Not a field: a named button would add its name to every address the filter makes. */}
 				<button type="submit" className="button stores-filter__submit">
 					{texts.submit}
 				</button>
-			</form>
+			</Form>
 		</search>
 	);
 }

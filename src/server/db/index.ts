@@ -8,6 +8,9 @@ import { openSqlite } from "./sqlite";
 
 export type DatabaseKind = "sqlite" | "postgres";
 
+/** The embedded database's file in DATA_DIR (WAL mode: with -wal and -shm files beside it while open). */
+export const sqliteFile = (dataDir: string): string => join(dataDir, "lumen.sqlite");
+
 export interface DatabaseHandle {
 	readonly db: Kysely<Database>;
 	readonly kind: DatabaseKind;
@@ -31,7 +34,7 @@ export async function openDatabase(options: {
 		dialect = new PostgresDialect({ pool });
 	} else {
 		mkdirSync(options.dataDir, { recursive: true });
-		const file = join(options.dataDir, "lumen.sqlite");
+		const file = sqliteFile(options.dataDir);
 		dialect = new SqliteDialect({ database: async () => openSqlite(file) });
 	}
 	const db = new Kysely<Database>({ dialect });

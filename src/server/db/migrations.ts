@@ -134,6 +134,17 @@ const migrations: Record<string, Migration> = {
 				.execute();
 		},
 	},
+	"0003_rate_limits": {
+		async up(db) {
+			await db.schema
+				.createTable("rate_limits")
+				.addColumn("key", "text", (column) => column.primaryKey())
+				.addColumn("hits", "integer", (column) => column.notNull())
+				.addColumn("window_ends_at", "text", (column) => column.notNull())
+				.execute();
+			// No index on window_ends_at: every hit would update it, for a cleanup every ten minutes.
+		},
+	},
 };
 
 export async function migrate(db: Kysely<unknown>): Promise<void> {

@@ -108,6 +108,14 @@ export interface UsedChallengesTable {
 	expires_at: string;
 }
 
+export interface RateLimitsTable {
+	/** The limit's purpose and whom it counts: "register:203.0.113.7". */
+	key: string;
+	hits: number;
+	/** When the current window ends and the count starts again. */
+	window_ends_at: string;
+}
+
 export interface Database {
 	app_meta: AppMetaTable;
 	stores: StoresTable;
@@ -119,4 +127,5 @@ export interface Database {
 	content_versions: ContentVersionsTable;
 	outbox: OutboxTable;
 	used_challenges: UsedChallengesTable;
+	rate_limits: RateLimitsTable;
 }

@@ -1,5 +1,8 @@
-import { DatabaseSync, type SQLInputValue } from "node:sqlite";
+import { DatabaseSync, type SQLInputValue, type StatementSync } from "node:sqlite";
 import type { SqliteDatabase } from "kysely";
+
+/** Kysely sends the same few texts again and again; an `in (…)` of varying length is the only churn. */
+const CACHED_STATEMENTS = 500;
 
 /**
  * Adapts Node's built-in `node:sqlite` to the interface Kysely's SqliteDialect expects (that of
@@ -7,6 +10,9 @@ import type { SqliteDatabase } from "kysely";
  */
 export function openSqlite(file: string): SqliteDatabase {
 	const database = new DatabaseSync(file);
+	// A statement is compiled once per text rather than per query (a third of a short query's cost).
+	// Reusing one is safe: Kysely runs one query at a time on this connection.
+	const statements = new Map<string, { statement: StatementSync; reader: boolean }>();
 	database.exec(`
 		PRAGMA journal_mode = WAL;
 		PRAGMA synchronous = NORMAL;
@@ -16,9 +22,16 @@ export function openSqlite(file: string): SqliteDatabase {
 	return {
 		close: () => database.close(),
 		prepare(sql) {
-			const statement = database.prepare(sql);
+			let cached = statements.get(sql);
+			if (!cached) {
+				if (statements.size >= CACHED_STATEMENTS) statements.clear();
+				const prepared = database.prepare(sql);
+				cached = { statement: prepared, reader: prepared.columns().length > 0 };
+				statements.set(sql, cached);
+			}
+			const { statement, reader } = cached;
 			return {
-				reader: statement.columns().length > 0,
+				reader,
 				all: (parameters) => statement.all(...parameters.map(toSqlite)),
 				run: (parameters) => statement.run(...parameters.map(toSqlite)),
 				iterate: (parameters) => statement.iterate(...parameters.map(toSqlite)),

@@ -33,6 +33,8 @@ export interface FormProps<F extends Fields> {
 	/** Rendered as the hidden field `_csrf`. */
 	csrfToken?: string | undefined;
 	className?: string;
+	/** More attributes of the <form> (`data-autosubmit`, ...). */
+	attributes?: Readonly<Record<`data-${string}` | `aria-${string}`, string>>;
 	/** A custom layout of <FormField>s and other markup; without it every field in order, buttons last. */
 	children?: ReactNode;
 }
@@ -50,6 +52,7 @@ export function Form<F extends Fields>({
 	ajax = false,
 	csrfToken,
 	className,
+	attributes,
 	children,
 }: FormProps<F>) {
 	const site = useSite();
@@ -59,6 +62,7 @@ export function Form<F extends Fields>({
 	const required = fields.some((field) => "required" in field && field.required);
 	return (
 		<form
+			{...attributes}
 			id={`frm-${form.name}`}
 			className={["form", ajax && "ajax", className].filter(Boolean).join(" ")}
 			action={site.href(action)}

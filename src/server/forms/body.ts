@@ -58,11 +58,22 @@ export function parseUrlencoded(body: string): Record<string, string[]> {
 }
 
 function decode(text: string): string {
+	let decoded: string;
 	try {
-		return decodeURIComponent(text.replaceAll("+", " "));
+		decoded = decodeURIComponent(text.replaceAll("+", " "));
 	} catch {
 		throw new FormBodyError(400, "The form data is not valid percent-encoded UTF-8");
 	}
+	return withoutNul(decoded);
+}
+
+/**
+ * No one types U+0000, and PostgreSQL cannot store it in text: a field holding one is refused with the
+ * body, rather than failing the query that would store or look up the value.
+ */
+function withoutNul(text: string): string {
+	if (text.includes("\0")) throw new FormBodyError(400, "The form data contains a NUL character");
+	return text;
 }
 
 /** The entries of a urlencoded body parsed by `parseUrlencoded`; anything else is not a form body. */
@@ -120,11 +131,13 @@ function decodeField(value: unknown): string {
 	if (typeof value !== "string" || /[^\0-\xFF]/.test(value)) {
 		throw new FormBodyError(400, "A form field has an unexpected encoding");
 	}
+	let decoded: string;
 	try {
-		return utf8.decode(Buffer.from(value, "latin1"));
+		decoded = utf8.decode(Buffer.from(value, "latin1"));
 	} catch {
 		throw new FormBodyError(400, "The form data is not valid UTF-8");
 	}
+	return withoutNul(decoded);
 }
 
 // Whatever goes wrong while reading a multipart body comes from what was sent (malformed or cut-off data,

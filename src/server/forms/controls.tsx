@@ -9,7 +9,9 @@
  */
 
 import type { ReactNode } from "react";
+import { SelectChevron } from "../../components/dropdown/Dropdown";
 import { FormItem, formItemIds } from "../../components/shared/FormItem";
+import { ClearButton } from "../../components/text-input/TextInput";
 import type {
 	CheckboxField,
 	ChoiceField,
@@ -96,75 +98,109 @@ function maxLengthOf(field: Labelled): number | undefined {
 	return limits.length ? Math.min(...limits) : undefined;
 }
 
-const INPUT_MODES = { email: "email", url: "url", tel: "tel", integer: "numeric", float: "decimal" } as const;
-
-function TextControl(props: ControlProps<InputField | NumberField>) {
-	const { field, id, value, error } = props;
-	const date = field.type === "date";
-	const password = field.type === "password";
-	const inputMode = INPUT_MODES[field.type as keyof typeof INPUT_MODES];
-	const verbatim = field.type === "email" || field.type === "url";
+/**
+ * The frame of a control with a floating label (text, textarea, select, file): its `.form-item` with the
+ * description and error block, the control, its label, and what follows it (a clear button, an arrow).
+ */
+function Floating({
+	props,
+	className,
+	component,
+	hiddenRequired,
+	children,
+	after,
+}: {
+	props: ControlProps<Labelled>;
+	className: string;
+	component?: string | undefined;
+	hiddenRequired?: boolean;
+	children: ReactNode;
+	after?: ReactNode;
+}) {
 	return (
 		<FormItem
-			id={id}
-			component={date ? undefined : "text-input"}
-			className={classes("text-input", !password && value && "is-filled", date && "form-item--float")}
-			error={error}
+			id={props.id}
+			component={component}
+			className={className}
+			error={props.error}
 			after={<Description {...props} />}
 		>
 			<div className="form-item__field">
-				<input
-					{...shared(props)}
-					id={id}
-					type={
-						date ? "date" : password || field.type === "search" || field.type === "tel" ? field.type : "text"
-					}
-					className="form-item__control"
-					defaultValue={password || typeof value !== "string" ? undefined : value}
-					// A blank placeholder lets CSS float the label (:placeholder-shown) before JS runs.
-					placeholder={date ? undefined : " "}
-					inputMode={inputMode}
-					autoComplete={field.autocomplete}
-					aria-required={isRequired(field) || undefined}
-					maxLength={maxLengthOf(field)}
-					spellCheck={verbatim ? false : undefined}
-					autoCapitalize={verbatim ? "off" : undefined}
-				/>
-				<label className="form-item__label" htmlFor={id}>
-					<Label {...props} />
+				{children}
+				<label className="form-item__label" htmlFor={props.id}>
+					<Label {...props} hiddenRequired={hiddenRequired} />
 				</label>
+				{after}
 			</div>
 		</FormItem>
 	);
 }
 
-function TextareaControl(props: ControlProps<TextareaField>) {
-	const { field, id, value, error } = props;
+const INPUT_MODES = { email: "email", url: "url", tel: "tel", integer: "numeric", float: "decimal" } as const;
+
+function TextControl(props: ControlProps<InputField | NumberField>) {
+	const { field, id, value, lang } = props;
+	const date = field.type === "date";
+	const password = field.type === "password";
+	const inputMode = field.inputMode ?? INPUT_MODES[field.type as keyof typeof INPUT_MODES];
+	const clearable = field.kind === "input" ? field.clearable : undefined;
+	const verbatim = field.type === "email" || field.type === "url";
 	return (
-		<FormItem
-			id={id}
+		<Floating
+			props={props}
+			component={date ? undefined : "text-input"}
+			className={classes("text-input", !password && value && "is-filled", date && "form-item--float")}
+			after={
+				clearable && (
+					<ClearButton
+						controls={id}
+						label={translate(clearable === true ? FORM_TEXTS.clear : clearable, lang)}
+					/>
+				)
+			}
+		>
+			<input
+				{...shared(props)}
+				id={id}
+				type={
+					date ? "date" : password || field.type === "search" || field.type === "tel" ? field.type : "text"
+				}
+				className="form-item__control"
+				defaultValue={password || typeof value !== "string" ? undefined : value}
+				// A blank placeholder lets CSS float the label (:placeholder-shown) before JS runs.
+				placeholder={date ? undefined : " "}
+				inputMode={inputMode}
+				enterKeyHint={field.enterKeyHint}
+				autoComplete={field.autocomplete}
+				aria-required={isRequired(field) || undefined}
+				maxLength={maxLengthOf(field)}
+				spellCheck={verbatim ? false : undefined}
+				autoCapitalize={verbatim ? "off" : undefined}
+			/>
+		</Floating>
+	);
+}
+
+function TextareaControl(props: ControlProps<TextareaField>) {
+	const { field, id, value } = props;
+	return (
+		<Floating
+			props={props}
 			component="text-input"
 			className={classes("text-input", "form-item--float", value && "is-filled")}
-			error={error}
-			after={<Description {...props} />}
 		>
-			<div className="form-item__field">
-				<textarea
-					{...shared(props)}
-					id={id}
-					className="form-item__control"
-					rows={field.rows ?? 4}
-					defaultValue={typeof value === "string" ? value : undefined}
-					placeholder=" "
-					autoComplete={field.autocomplete}
-					aria-required={isRequired(field) || undefined}
-					maxLength={maxLengthOf(field)}
-				/>
-				<label className="form-item__label" htmlFor={id}>
-					<Label {...props} />
-				</label>
-			</div>
-		</FormItem>
+			<textarea
+				{...shared(props)}
+				id={id}
+				className="form-item__control"
+				rows={field.rows ?? 4}
+				defaultValue={typeof value === "string" ? value : undefined}
+				placeholder=" "
+				autoComplete={field.autocomplete}
+				aria-required={isRequired(field) || undefined}
+				maxLength={maxLengthOf(field)}
+			/>
+		</Floating>
 	);
 }
 
@@ -236,7 +272,7 @@ function optionGroups(options: readonly Option[]): { group: Text | undefined; op
 }
 
 function SelectControl(props: ControlProps<ChoiceField>) {
-	const { field, id, value, error, lang } = props;
+	const { field, id, value, lang } = props;
 	const multiple = field.kind === "multiSelect";
 	const selected = multiple
 		? Array.isArray(value)
@@ -246,69 +282,53 @@ function SelectControl(props: ControlProps<ChoiceField>) {
 			? value
 			: undefined;
 	return (
-		<FormItem
-			id={id}
-			className="form-item--float form-item--select"
-			error={error}
-			after={<Description {...props} />}
+		<Floating
+			props={props}
+			className={classes("form-item--float form-item--select", !multiple && "dropdown-select")}
+			after={!multiple && <SelectChevron />}
 		>
-			<div className="form-item__field">
-				<select
-					{...shared(props)}
-					id={id}
-					className="form-item__control"
-					multiple={multiple || undefined}
-					defaultValue={selected ?? (field.prompt === undefined ? undefined : "")}
-					autoComplete={field.autocomplete}
-					aria-required={isRequired(field) || undefined}
-				>
-					{field.prompt !== undefined && <option value="">{translate(field.prompt, lang)}</option>}
-					{optionGroups(field.options).map(({ group, options }) => {
-						const items = options.map((option) => (
-							<option key={option.value} value={option.value}>
-								{translate(option.label, lang)}
-							</option>
-						));
-						if (group === undefined) return items;
-						const label = translate(group, lang);
-						return (
-							<optgroup key={`${label} ${options[0]?.value}`} label={label}>
-								{items}
-							</optgroup>
-						);
-					})}
-				</select>
-				<label className="form-item__label" htmlFor={id}>
-					<Label {...props} />
-				</label>
-			</div>
-		</FormItem>
+			<select
+				{...shared(props)}
+				id={id}
+				className="form-item__control"
+				multiple={multiple || undefined}
+				defaultValue={selected ?? (field.prompt === undefined ? undefined : "")}
+				autoComplete={field.autocomplete}
+				aria-required={isRequired(field) || undefined}
+			>
+				{field.prompt !== undefined && <option value="">{translate(field.prompt, lang)}</option>}
+				{optionGroups(field.options).map(({ group, options }) => {
+					const items = options.map((option) => (
+						<option key={option.value} value={option.value}>
+							{translate(option.label, lang)}
+						</option>
+					));
+					if (group === undefined) return items;
+					const label = translate(group, lang);
+					return (
+						<optgroup key={`${label} ${options[0]?.value}`} label={label}>
+							{items}
+						</optgroup>
+					);
+				})}
+			</select>
+		</Floating>
 	);
 }
 
 function FileControl(props: ControlProps<FileField>) {
-	const { field, id, error } = props;
+	const { field, id } = props;
 	return (
-		<FormItem
-			id={id}
-			className="form-item--float form-item--file"
-			error={error}
-			after={<Description {...props} />}
-		>
-			<div className="form-item__field">
-				<input
-					{...shared(props)}
-					id={id}
-					type="file"
-					className="form-item__control"
-					accept={field.accept}
-					multiple={field.multiple || undefined}
-				/>
-				<label className="form-item__label" htmlFor={id}>
-					<Label {...props} hiddenRequired />
-				</label>
-			</div>
-		</FormItem>
+		<Floating props={props} className="form-item--float form-item--file" hiddenRequired>
+			<input
+				{...shared(props)}
+				id={id}
+				type="file"
+				className="form-item__control"
+				accept={field.accept}
+				multiple={field.multiple || undefined}
+			/>
+		</Floating>
 	);
 }
 

@@ -137,7 +137,8 @@ function exportRules(
 	const exportArg = (arg: unknown) => (isFieldRef(arg) ? { control: name(arg.field) } : arg);
 	const result: NetteRule[] = [];
 	for (const item of items) {
-		const op = `${item.neg ? "~" : ""}:${item.op}`;
+		// Nette's own validators are `:name`; a custom one is its PHP callable (`Lumen\Validators::ean13`).
+		const op = `${item.neg ? "~" : ""}${item.op.includes("::") ? "" : ":"}${item.op}`;
 		// Nette omits an argument that is null; a list's items are exported one by one.
 		const arg =
 			item.arg === undefined || item.arg === null

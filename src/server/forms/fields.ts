@@ -33,17 +33,27 @@ interface Autocomplete {
 	readonly autocomplete?: string;
 }
 
-export interface InputField extends Common, Autocomplete {
+/** What an on-screen keyboard offers for a typed field. */
+interface Keyboard {
+	/** `inputmode`; by default the type's own (`email`, `url`, `tel`, `numeric`, `decimal`). */
+	readonly inputMode?: "none" | "text" | "decimal" | "numeric" | "tel" | "search" | "email" | "url";
+	/** `enterkeyhint`: what the keyboard's Enter key says. */
+	readonly enterKeyHint?: "enter" | "done" | "go" | "next" | "previous" | "search" | "send";
+}
+
+export interface InputField extends Common, Autocomplete, Keyboard {
 	readonly kind: "input";
 	/** email and url add their rule the way Nette's addEmail does; password values are never rendered back. */
 	readonly type: "text" | "email" | "tel" | "url" | "search" | "password" | "date";
+	/** A button that empties the field (shown by the text-input component); `true` for the default label. */
+	readonly clearable?: boolean | Text;
 }
 
 /**
  * A number typed as text (inputmode numeric or decimal): a native number input drops what it cannot parse
  * without telling the server, and refuses a decimal comma in most locales, which `float` accepts.
  */
-export interface NumberField extends Common, Autocomplete {
+export interface NumberField extends Common, Autocomplete, Keyboard {
 	readonly kind: "number";
 	readonly type: "integer" | "float";
 }

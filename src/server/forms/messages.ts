@@ -3,10 +3,12 @@
  * worded for the formats SPEC.md allows) and the part of message formatting the server owns.
  */
 
+import { EAN13 } from "../../validation";
 import { isFieldRef } from "./rules";
 import type { Text } from "./text";
 
 export const DEFAULT_MESSAGES: Readonly<Record<string, Text>> = {
+	[EAN13]: { cs: "Zadejte prosím platný kód EAN-13.", en: "Please enter a valid EAN-13 code." },
 	filled: { cs: "Toto pole je povinné.", en: "This field is required." },
 	blank: { cs: "Toto pole má zůstat prázdné.", en: "This field should be blank." },
 	equal: { cs: "Zadejte prosím %s.", en: "Please enter %s." },

@@ -4,6 +4,7 @@
  * fields. Every validator they name lives in src/validation; nothing here decides whether a value passes.
  */
 
+import { EAN13 } from "../../validation";
 import type { Text } from "./text";
 
 /** Another field of the same form as a rule argument (`$form['password']` in Nette). */
@@ -82,6 +83,9 @@ export const image = (msg?: Text) => rule("image", undefined, msg);
 export const submitted = (msg?: Text) => rule("submitted", undefined, msg);
 /** The field passes its own rules (for conditions on another field). */
 export const valid = (msg?: Text) => rule("valid", undefined, msg);
+
+/** An EAN-13 number: 13 digits with a matching check digit (our `Lumen\Validators::ean13`). */
+export const ean13 = (msg?: Text) => rule(EAN13, undefined, msg);
 
 /** The rule with its verdict negated (Nette's `~`). */
 export const not = (test: Rule): Rule => ({ ...test, neg: !test.neg });

@@ -8,6 +8,8 @@ const megabytes = FORM_LIMITS.fileSize / 1024 / 1024;
 export const FORM_TEXTS = {
 	/** As the browser's summary (src/browser/forms/messages.ts), which replaces the server's on the next submit. */
 	summary: { cs: "Opravte prosím tyto chyby:", en: "Please correct the following:" },
+	/** The default label of a clearable field's button. */
+	clear: { cs: "Vymazat pole", en: "Clear the field" },
 	requiredNote: { cs: "Pole označená * jsou povinná.", en: "Fields marked * are required." },
 	/** Read after the legend of a required checkbox list, which has no native `required`. */
 	required: { cs: "(povinné)", en: "(required)" },

@@ -24,12 +24,23 @@ export interface VoucherMail {
 	readonly again: boolean;
 }
 
+// Every registration of a day gets the same date, and a date format costs more than the rest of the mail.
+const lastValidityDate = new Map<Lang, { validUntil: string; text: string }>();
+
+function validityDate(validUntil: string, lang: Lang): string {
+	const last = lastValidityDate.get(lang);
+	if (last?.validUntil === validUntil) return last.text;
+	const text = formatDate(endOfPragueDay(validUntil), lang);
+	lastValidityDate.set(lang, { validUntil, text });
+	return text;
+}
+
 /** The e-mail with the voucher link, as plain text and as simple HTML that every mail client shows. */
 export function voucherMail({ lang, recipient, name, url, validUntil, again }: VoucherMail): MailMessage {
 	const t = MESSAGES[lang].register.mail;
 	const greeting = fill(t.greeting, { name });
 	const body = again ? t.againBody : t.body;
-	const validity = fill(t.validity, { date: formatDate(endOfPragueDay(validUntil), lang) });
+	const validity = fill(t.validity, { date: validityDate(validUntil, lang) });
 	const text = [greeting, "", body, url, "", validity, t.private, "", t.signature, ""].join("\n");
 	const paragraph = (content: string) => `<p style="margin:0 0 16px">${content}</p>`;
 	const html = [

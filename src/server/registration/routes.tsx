@@ -1,4 +1,4 @@
-import rateLimit from "@fastify/rate-limit";
+import rateLimit, { normalizeIP } from "@fastify/rate-limit";
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
 import { ANTISPAM_FIELDS } from "../../components/antispam/fields";
 import { langPrefix } from "../../i18n";
@@ -11,6 +11,7 @@ import { VoucherPage } from "../../pages/registration/VoucherPage";
 import { type FormState, readEntries, validateSubmission, withErrors } from "../forms";
 import { FORM_TEXTS } from "../forms/texts";
 import { parseIsoDate, pragueDate } from "../prague-time";
+import { databaseRateLimitStore } from "../security/rate-limit-store";
 import { checkAntispam, timeTrapToRender } from "./antispam";
 import { issueAltchaChallenge } from "./antispam/altcha";
 import { CAPTCHA_SCRIPT } from "./antispam/captcha";
@@ -23,7 +24,7 @@ import { registrationServices } from "./settings";
 import { storeOptions } from "./stores";
 import { findVoucher } from "./vouchers";
 
-/** Per IP and language: a household or an office behind one address registers a few people, not dozens. */
+/** Per IP, in all languages and processes: a household or an office behind one address registers a few people, not dozens. */
 export const REGISTRATION_RATE_LIMIT = { max: 10, timeWindow: 10 * 60 * 1000 } as const;
 const EARLIEST_BIRTH_DATE = "1900-01-01";
 const OUTBOX_SHOWN = 50;
@@ -41,6 +42,8 @@ export const registrationRoutes: FastifyPluginAsync<RegistrationRouteOptions> = 
 
 	await app.register(rateLimit, {
 		global: false,
+		store: databaseRateLimitStore(app),
+		keyGenerator: (request) => `register:${normalizeIP(request.ip)}`,
 		errorResponseBuilder: (_request, context) =>
 			Object.assign(new Error("Too many registrations from this address"), {
 				statusCode: context.statusCode,

@@ -1,14 +1,15 @@
 import type { Kysely } from "kysely";
-import { isRegionCode, REGIONS } from "../../i18n/regions";
+import { REGIONS } from "../../i18n/regions";
 import type { Database } from "../db/schema";
 import type { Option } from "../forms";
+import { storesByRegion } from "../stores";
 
 /** How long the store list is reused: stores change by deployment, registrations come by the second. */
 const CACHE_MS = 60_000;
 
 let cache: { db: Kysely<Database>; at: number; options: Promise<Option[]> } | undefined;
 
-/** The partner stores as options of the store select, grouped by region, then by city and name. */
+/** The partner stores as options of the store select, grouped by region, then by city and name as Czech sorts them. */
 export function storeOptions(db: Kysely<Database>, now: Date): Promise<Option[]> {
 	if (cache?.db !== db || now.getTime() - cache.at > CACHE_MS) {
 		const options = loadStoreOptions(db);
@@ -22,16 +23,11 @@ export function storeOptions(db: Kysely<Database>, now: Date): Promise<Option[]>
 }
 
 async function loadStoreOptions(db: Kysely<Database>): Promise<Option[]> {
-	const stores = await db
-		.selectFrom("stores")
-		.select(["id", "name", "region", "city", "street"])
-		.orderBy("region")
-		.orderBy("city")
-		.orderBy("name")
-		.execute();
-	return stores.map((store) => ({
-		value: store.id,
-		label: `${store.city} – ${store.name}, ${store.street}`,
-		...(isRegionCode(store.region) ? { group: REGIONS[store.region] } : {}),
-	}));
+	return (await storesByRegion(db)).flatMap(({ region, stores }) =>
+		stores.map((store) => ({
+			value: store.id,
+			label: `${store.city} – ${store.name}, ${store.street}`,
+			group: REGIONS[region],
+		})),
+	);
 }

@@ -4,7 +4,7 @@ import { registrationRoutes } from "../registration/routes";
 import { storeRoutes } from "../stores";
 
 export const pageRoutes: FastifyPluginAsync = async (app) => {
-	app.get("/", async (_, reply) => reply.page(<HomePage />));
+	app.get("/", { config: { renderCache: {} } }, async (_, reply) => reply.page(<HomePage />));
 	await app.register(storeRoutes);
 	await app.register(registrationRoutes);
 };

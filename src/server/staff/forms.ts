@@ -28,12 +28,12 @@ export const redeemForm = defineForm("redeem", {
 		description: both((m) => m.staff.redeem.codeHint),
 		required: both((m) => m.staff.redeem.codeRequired),
 		autocomplete: "off",
-		// The check digit is the server's to judge (the rule engine has no EAN-13 rule).
 		rules: [
 			rule.pattern(
 				"[0-9]{13}",
 				both((m) => m.staff.redeem.codeDigits),
 			),
+			rule.ean13(both((m) => m.staff.redeem.codeCheckDigit)),
 		],
 	}),
 	redeem: field.submit({ label: both((m) => m.staff.redeem.submit) }),

@@ -1,8 +1,9 @@
 import { createHash } from "node:crypto";
-import rateLimit from "@fastify/rate-limit";
+import rateLimit, { normalizeIP } from "@fastify/rate-limit";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { SESSION_COOKIE } from "../auth/cookie";
 import { hashSessionId } from "../auth/session";
+import { databaseRateLimitStore } from "../security/rate-limit-store";
 
 type Limiter = ReturnType<FastifyInstance["createRateLimit"]>;
 
@@ -20,28 +21,29 @@ export interface StaffLimits {
 
 export const SIGN_IN_WINDOW_MS = 15 * 60 * 1000;
 
-/**
- * The counters live in this process's memory: with several server processes each counts on its own, so
- * issue 9's shared store (PostgreSQL) must replace @fastify/rate-limit's local store before scaling out.
- */
+/** The counters are in the database (security/rate-limit-store.ts): every server process counts together. */
 export async function createStaffLimits(scope: FastifyInstance): Promise<StaffLimits> {
-	await scope.register(rateLimit, { global: false });
+	await scope.register(rateLimit, { global: false, store: databaseRateLimitStore(scope) });
 	const accounts = new WeakMap<FastifyRequest, string>();
 	return {
-		signInByIp: scope.createRateLimit({ max: 30, timeWindow: SIGN_IN_WINDOW_MS }),
+		signInByIp: scope.createRateLimit({
+			max: 30,
+			timeWindow: SIGN_IN_WINDOW_MS,
+			keyGenerator: (request) => `sign-in:ip:${normalizeIP(request.ip)}`,
+		}),
 		signInByAccount: scope.createRateLimit({
 			max: 10,
 			timeWindow: SIGN_IN_WINDOW_MS,
-			keyGenerator: (request) => accounts.get(request) ?? `ip:${request.ip}`,
+			keyGenerator: (request) => accounts.get(request) ?? `sign-in:account-of:${normalizeIP(request.ip)}`,
 		}),
 		redeemBySession: scope.createRateLimit({
 			max: 60,
 			timeWindow: 60_000,
 			// Behind requireUser, so the cookie holds a valid session id; hashed, as in the database.
-			keyGenerator: (request) => hashSessionId(request.cookies[SESSION_COOKIE] ?? ""),
+			keyGenerator: (request) => `redeem:${hashSessionId(request.cookies[SESSION_COOKIE] ?? "")}`,
 		}),
 		forAccount(request, email) {
-			accounts.set(request, `account:${createHash("sha256").update(email).digest("hex")}`);
+			accounts.set(request, `sign-in:account:${createHash("sha256").update(email).digest("hex")}`);
 		},
 	};
 }

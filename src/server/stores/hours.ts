@@ -4,10 +4,12 @@
  * server's own time zone, and stays right across daylight-saving changes.
  */
 
+import { pragueClock, type Weekday } from "../prague-time";
+
 export const DAYS = ["mon", "tue", "wed", "thu", "fri", "sat", "sun"] as const;
 export type Day = (typeof DAYS)[number];
 /** Monday is 0, as Czech calendars start the week. */
-export type DayIndex = 0 | 1 | 2 | 3 | 4 | 5 | 6;
+export type DayIndex = Weekday;
 
 /** "HH:MM" local time. A closing time at or before the opening time is on the next day (open past midnight). */
 export type Interval = readonly [opens: string, closes: string];
@@ -59,23 +61,6 @@ function isDayHours(value: unknown): value is readonly Interval[] {
 		previousClose = runsPastMidnight([opens, closes]) ? 24 * 60 : minutesOf(closes);
 	}
 	return true;
-}
-
-const pragueParts = new Intl.DateTimeFormat("en-GB", {
-	timeZone: "Europe/Prague",
-	weekday: "short",
-	hour: "2-digit",
-	minute: "2-digit",
-	hourCycle: "h23",
-});
-const WEEKDAYS: Record<string, DayIndex> = { Mon: 0, Tue: 1, Wed: 2, Thu: 3, Fri: 4, Sat: 5, Sun: 6 };
-
-/** The day of the week and the minutes since midnight on a Prague wall clock. */
-export function pragueClock(now: Date): { day: DayIndex; minutes: number } {
-	const parts = Object.fromEntries(pragueParts.formatToParts(now).map((part) => [part.type, part.value]));
-	const day = WEEKDAYS[parts.weekday ?? ""];
-	if (day === undefined) throw new Error(`Unexpected weekday "${parts.weekday}"`);
-	return { day, minutes: Number(parts.hour) * 60 + Number(parts.minute) };
 }
 
 const dayAfter = (day: DayIndex, days: number) => ((day + days) % 7) as DayIndex;

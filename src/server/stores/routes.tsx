@@ -17,7 +17,9 @@ export const storeRoutes: FastifyPluginAsync<StoreRoutesOptions> = async (
 	app,
 	{ now = () => new Date() },
 ) => {
-	app.get("/stores", async (request, reply) => {
+	// "Open now" changes on a whole minute at most: a rendered page is right until the next one.
+	const renderCache = { expires: (now: number) => (Math.floor(now / 60_000) + 1) * 60_000 };
+	app.get("/stores", { config: { renderCache } }, async (request, reply) => {
 		const query = parseStoreQuery(request.query);
 		const append = isAjax(request) && query.page > 1;
 		const first = append ? (query.page - 1) * STORES_PER_PAGE : 0;

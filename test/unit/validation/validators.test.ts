@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { ControlValue, ValidationForm, ValidatorContext } from "../../../src/validation";
-import { validators } from "../../../src/validation";
+import { EAN13, ean13CheckDigit, parseRules, validatorName, validators } from "../../../src/validation";
 
 const form: ValidationForm = { control: () => undefined };
 
@@ -309,5 +309,48 @@ describe("static, submitted, valid", () => {
 			valid: () => false,
 		};
 		expect(validators.valid!("", undefined, context)).toBe(false);
+	});
+});
+
+describe("EAN-13 (our Lumen\\Validators::ean13)", () => {
+	const ean13 = validatorName(EAN13);
+
+	it("is found under the name Nette gives the PHP callable, from Nette's export and from ours", () => {
+		expect(ean13).toBe("LumenValidators_ean13");
+		expect(parseRules('[{"op":"Lumen\\\\Validators::ean13","msg":"x"}]')[0]?.op).toBe(ean13);
+		expect(parseRules('[{"op":"~:LumenValidators_ean13","msg":"x"}]')[0]).toMatchObject({
+			op: ean13,
+			neg: true,
+		});
+	});
+
+	it("accepts 13 digits with their check digit, also a number (after integer)", () => {
+		for (const code of ["4006381333931", "5901234123457", "2900000000001", "0000000000000"]) {
+			expect(verdict(ean13, code), code).toBe(true);
+		}
+		expect(verdict(ean13, 4006381333931)).toBe(true);
+	});
+
+	it("refuses a wrong check digit, swapped digits, other lengths, spaces and other characters", () => {
+		for (const code of [
+			"4006381333932",
+			"4006383133931",
+			"400638133393",
+			"40063813339310",
+			"4006 381333931",
+			" 4006381333931",
+			"400638133393a",
+			"４００６３８１３３３９３１",
+			"",
+		]) {
+			expect(verdict(ean13, code), code).toBe(false);
+		}
+		expect(verdict(ean13, ["4006381333931"])).toBe(false);
+		expect(verdict(ean13, true)).toBe(false);
+	});
+
+	it("gives the check digit voucher codes end with", () => {
+		expect(ean13CheckDigit("400638133393")).toBe(1);
+		expect(() => ean13CheckDigit("40063813339")).toThrow(TypeError);
 	});
 });

@@ -25,6 +25,22 @@ export const CAPTCHA_SCRIPT: Record<CaptchaVendor, string> = {
 	recaptcha: "https://www.google.com/recaptcha/api.js",
 };
 
+/**
+ * What each vendor's widget needs the page's Content-Security-Policy to allow: its script, and the
+ * frame it renders the challenge in (the vendors' documented CSP requirements).
+ */
+export const CAPTCHA_SOURCES: Record<CaptchaVendor, { readonly script: string[]; readonly frame: string[] }> =
+	{
+		turnstile: {
+			script: ["https://challenges.cloudflare.com"],
+			frame: ["https://challenges.cloudflare.com"],
+		},
+		recaptcha: {
+			script: ["https://www.google.com/recaptcha/", "https://www.gstatic.com/recaptcha/"],
+			frame: ["https://www.google.com/recaptcha/", "https://recaptcha.google.com/recaptcha/"],
+		},
+	};
+
 const VERIFY_URL: Record<CaptchaVendor, string> = {
 	turnstile: "https://challenges.cloudflare.com/turnstile/v0/siteverify",
 	recaptcha: "https://www.google.com/recaptcha/api/siteverify",

@@ -1,0 +1,113 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { SESSION_COOKIE } from "../auth/cookie";
+import { isAjax } from "../reply";
+import { type CachedPage, RenderCache } from "./cache";
+import { acceptedEncoding } from "./encoding";
+
+/** A route's consent to the render cache (route config `renderCache`). */
+export interface RenderCacheRule {
+	/**
+	 * When a page rendered at `now` (epoch ms) may be wrong because time passed ("open now"); without
+	 * it a page stays right until its texts change.
+	 */
+	readonly expires?: (now: number) => number;
+}
+
+declare module "fastify" {
+	interface FastifyContextConfig {
+		/**
+		 * Anonymous GETs of this route may be answered from rendered HTML. Only for a page that depends on
+		 * nothing but its URL (with the query), its texts and the clock (`expires`): never a page with a
+		 * person's data or a per-request value other than the CSP nonce (a form's time trap).
+		 */
+		renderCache?: RenderCacheRule;
+	}
+	interface FastifyInstance {
+		readonly renderCache: RenderCache;
+	}
+}
+
+/** The headers of a page response that hold for every response of the same page. */
+const KEPT_HEADERS = ["content-type", "cache-control", "vary", "x-robots-tag"] as const;
+
+/**
+ * Serves anonymous page views from rendered HTML, keyed by everything a page depends on: origin (canonical
+ * links name it), URL with base path, language prefix and query, and the version of the stored texts the
+ * render saw. A save changes that version: in this process at once, in another within the content
+ * store's refresh (CONTENT_CACHE_TTL_MS, one cheap query per language per second), the same delay its
+ * uncached pages have; a per-request check of the database would cost a query on every hit.
+ * Never consulted for a session cookie (staff, editors), ajax, a method other than GET or when the texts
+ * could not be read; never fed a response that is not 200, sets a cookie or says no-store.
+ */
+export function registerRenderCache(app: FastifyInstance): void {
+	const cache = new RenderCache(app.config.renderCacheBytes);
+	app.decorate("renderCache", cache);
+	const pending = new WeakMap<FastifyRequest, { key: string; rule: RenderCacheRule; html?: string }>();
+
+	app.addHook("preHandler", async (request, reply) => {
+		const rule = request.routeOptions.config.renderCache;
+		if (!rule || cache.maxBytes === 0) return;
+		const content = request.pageContent;
+		if (
+			request.method !== "GET" ||
+			isAjax(request) ||
+			request.cookies[SESSION_COOKIE] !== undefined ||
+			!content ||
+			content.editing
+		) {
+			reply.header("x-render-cache", "bypass");
+			return;
+		}
+		const origin = app.config.publicUrl ?? `${request.protocol}://${request.host}`;
+		const key = `${origin}${request.url}\n${content.version}`;
+		const page = cache.get(key);
+		if (!page) {
+			pending.set(request, { key, rule });
+			reply.header("x-render-cache", "miss");
+			return;
+		}
+		return sendCached(request, reply, page);
+	});
+
+	// The page as rendered, before compression; whether to keep it is decided once the response is
+	// complete, after every onSend hook (a route's own may still set no-store or a cookie).
+	app.addHook("onSend", async (request, _reply, payload) => {
+		const miss = pending.get(request);
+		if (miss && typeof payload === "string") miss.html = payload;
+	});
+	app.addHook("onResponse", async (request, reply) => {
+		const miss = pending.get(request);
+		if (!miss?.html || reply.statusCode !== 200 || reply.hasHeader("set-cookie")) return;
+		if (/no-store|private/.test(String(reply.getHeader("cache-control")))) return;
+		const headers: Record<string, string> = {};
+		for (const name of KEPT_HEADERS) {
+			const value = reply.getHeader(name);
+			if (value !== undefined) headers[name] = String(value);
+		}
+		if (!headers["content-type"]?.startsWith("text/html")) return;
+		// Whether a hit is compressed decides its own Vary.
+		const vary = headers.vary
+			?.split(",")
+			.map((name) => name.trim())
+			.filter((name) => !/^accept-encoding$/i.test(name));
+		if (vary?.length) headers.vary = vary.join(", ");
+		else delete headers.vary;
+		cache.set(miss.key, miss.html, {
+			nonce: reply.cspNonce?.style,
+			headers,
+			expiresAt: miss.rule.expires?.(cache.clock()),
+		});
+	});
+}
+
+function sendCached(request: FastifyRequest, reply: FastifyReply, page: CachedPage): FastifyReply {
+	reply.code(200).headers(page.headers).header("x-render-cache", "hit");
+	if (page.parts.length > 1) return reply.send(page.parts.join(reply.cspNonce?.style ?? ""));
+	if (!page.br || !page.gzip) return reply.send(page.parts[0]);
+	// The same URL answers in several encodings: shared caches must keep them apart.
+	reply.header("vary", `${page.headers.vary ? `${page.headers.vary}, ` : ""}Accept-Encoding`);
+	const encoding = acceptedEncoding(request.headers["accept-encoding"]);
+	if (!encoding) return reply.send(page.parts[0]);
+	// Already compressed: @fastify/compress leaves a response with a Content-Encoding alone.
+	return reply.header("content-encoding", encoding).send(encoding === "br" ? page.br : page.gzip);
+}

@@ -1,0 +1,106 @@
+/**
+ * Rate-limit counters in the database, so that every server process on one database counts together:
+ * with counters in process memory, a second process would double every limit. A store for
+ * @fastify/rate-limit (its `store` option); keys carry their limit's purpose ("register:<ip>"), so all
+ * limits share one table.
+ *
+ * Fixed windows, as @fastify/rate-limit's own store: the first hit opens a window, hits inside it
+ * count, and the first hit after it opens the next one. One upsert decides, atomically on both
+ * databases, so concurrent hits in any number of processes are all counted.
+ */
+import type { FastifyRateLimitStore, FastifyRateLimitStoreCtor } from "@fastify/rate-limit";
+import type { FastifyInstance } from "fastify";
+import { type Kysely, sql } from "kysely";
+import type { Database } from "../db/schema";
+
+export interface RateLimitCount {
+	/** Hits in the current window, this one included. */
+	readonly hits: number;
+	/** Milliseconds until the window ends. */
+	readonly ttlMs: number;
+}
+
+/** Counts a hit on `key` in its current window (opening one of `windowMs` if none is open). */
+export async function hitRateLimit(
+	db: Kysely<Database>,
+	key: string,
+	windowMs: number,
+	now = new Date(),
+): Promise<RateLimitCount> {
+	const at = now.toISOString();
+	const row = await db
+		.insertInto("rate_limits")
+		.values({ key, hits: 1, window_ends_at: new Date(now.getTime() + windowMs).toISOString() })
+		.onConflict((conflict) =>
+			conflict.column("key").doUpdateSet({
+				hits: sql<number>`case when rate_limits.window_ends_at <= ${at} then 1 else rate_limits.hits + 1 end`,
+				window_ends_at: sql<string>`case when rate_limits.window_ends_at <= ${at} then excluded.window_ends_at else rate_limits.window_ends_at end`,
+			}),
+		)
+		.returning(["hits", "window_ends_at"])
+		.executeTakeFirstOrThrow();
+	return { hits: Number(row.hits), ttlMs: Date.parse(row.window_ends_at) - now.getTime() };
+}
+
+/** The count of `key`'s current window without adding to it: zero when no window is open. */
+export async function peekRateLimit(
+	db: Kysely<Database>,
+	key: string,
+	now = new Date(),
+): Promise<RateLimitCount> {
+	const row = await db
+		.selectFrom("rate_limits")
+		.select(["hits", "window_ends_at"])
+		.where("key", "=", key)
+		.where("window_ends_at", ">", now.toISOString())
+		.executeTakeFirst();
+	return row
+		? { hits: Number(row.hits), ttlMs: Date.parse(row.window_ends_at) - now.getTime() }
+		: { hits: 0, ttlMs: 0 };
+}
+
+/** Closed windows count nothing any more. */
+export async function deleteEndedRateLimits(db: Kysely<Database>, now: Date): Promise<void> {
+	await db.deleteFrom("rate_limits").where("window_ends_at", "<=", now.toISOString()).execute();
+}
+
+const CLEANUP_EVERY_MS = 10 * 60 * 1000;
+const cleanups = new WeakSet<object>();
+
+/**
+ * The store class for @fastify/rate-limit over this app's database. The first call per database also
+ * deletes ended windows every ten minutes, until the app closes.
+ */
+export function databaseRateLimitStore(app: FastifyInstance): FastifyRateLimitStoreCtor {
+	const { db } = app.database;
+	if (!cleanups.has(app.database)) {
+		cleanups.add(app.database);
+		const timer = setInterval(
+			() => void deleteEndedRateLimits(db, new Date()).catch(() => {}),
+			CLEANUP_EVERY_MS,
+		);
+		timer.unref();
+		app.addHook("onClose", async () => {
+			clearInterval(timer);
+			cleanups.delete(app.database);
+		});
+	}
+	type Callback = Parameters<FastifyRateLimitStore["incr"]>[1];
+	const answer = (count: Promise<RateLimitCount>, callback: Callback) =>
+		count.then(
+			({ hits, ttlMs }) => callback(null, { current: hits, ttl: ttlMs }),
+			(error: Error) => callback(error),
+		);
+	return class DatabaseRateLimitStore implements FastifyRateLimitStore {
+		incr(key: string, callback: Callback, timeWindow: number) {
+			void answer(hitRateLimit(db, key, timeWindow), callback);
+		}
+		/** For `{ increment: false }`: a peek. */
+		read(key: string, callback: Callback) {
+			void answer(peekRateLimit(db, key), callback);
+		}
+		child() {
+			return new DatabaseRateLimitStore();
+		}
+	};
+}

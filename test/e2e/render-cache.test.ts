@@ -1,0 +1,162 @@
+/**
+ * The render cache against the built test server: anonymous pages come from it with a fresh CSP nonce
+ * each; sessions, ajax and responses that must not be shared never touch it; an editor's save shows at
+ * once in the process that saved and within a second in another process on the same database.
+ */
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { connectBrowser, openPage, origin } from "../helpers/browser";
+import { startServer } from "../helpers/server";
+import { seedStaff } from "../helpers/staff-fixtures";
+import { type StaffServer, signIn, startStaffServer } from "./staff-support";
+
+const get = (path: string, headers: Record<string, string> = {}, base = origin()) =>
+	fetch(`${base}${path}`, { headers: { "accept-encoding": "identity", ...headers } });
+
+async function page(path: string, headers: Record<string, string> = {}, base = origin()) {
+	const response = await get(path, headers, base);
+	return { cache: response.headers.get("x-render-cache"), text: await response.text(), response };
+}
+
+const styleNonce = (csp: string | null) => /style-src [^;]*'nonce-([^']+)'/.exec(csp ?? "")?.[1];
+
+describe("anonymous pages", () => {
+	let browser: Browser;
+	beforeAll(async () => {
+		browser = await connectBrowser();
+	});
+	afterAll(() => browser.close());
+
+	it("come from the cache with this response's CSP nonce, which the browser accepts", async () => {
+		const { page: tab, messages } = await openPage(browser);
+		const nonces: string[] = [];
+		for (const expected of ["miss", "hit", "hit"]) {
+			const response = await tab.goto(`${origin()}/_fixtures/render-cache/nonce`);
+			expect(response?.headers()["x-render-cache"]).toBe(expected);
+			const nonce = styleNonce(response?.headers()["content-security-policy"] ?? null);
+			expect(await response?.text()).toContain(`<style nonce="${nonce}">`);
+			// The inline style applies only when its nonce is the one in the policy.
+			expect(await tab.$eval("#probe", (probe) => getComputedStyle(probe).color)).toBe("rgb(1, 2, 3)");
+			nonces.push(nonce ?? "");
+		}
+		expect(new Set(nonces).size).toBe(3);
+		expect(messages).toEqual([]);
+		await tab.context().close();
+	});
+
+	it("are rendered again for a session cookie, ajax and HEAD, and not kept from them", async () => {
+		const first = await page("/_fixtures/render-cache/counter");
+		expect(first.cache).toBe("miss");
+		expect((await page("/_fixtures/render-cache/counter")).text).toBe(first.text);
+
+		// Any session cookie, even one that opens no session: the page may be someone's.
+		const signedIn = await page("/_fixtures/render-cache/counter", { cookie: "lumen_staff=whatever" });
+		expect(signedIn.cache).toBe("bypass");
+		expect(signedIn.text).not.toBe(first.text);
+		const ajax = await page("/_fixtures/render-cache/counter", { "x-requested-with": "XMLHttpRequest" });
+		expect(ajax.cache).toBe("bypass");
+		expect(ajax.response.headers.get("content-type")).toMatch(/^application\/json/);
+		const head = await fetch(`${origin()}/_fixtures/render-cache/counter`, { method: "HEAD" });
+		expect(head.headers.get("x-render-cache")).toBe("bypass");
+
+		const again = await page("/_fixtures/render-cache/counter");
+		expect(again).toMatchObject({ cache: "hit", text: first.text });
+	});
+
+	it("never keep a response that sets a cookie, is not 200, says no-store or has expired", async () => {
+		for (const path of ["cookie", "unavailable", "private", "expired"]) {
+			const first = await page(`/_fixtures/render-cache/${path}`);
+			const second = await page(`/_fixtures/render-cache/${path}`);
+			expect([path, first.cache, second.cache]).toEqual([path, "miss", "miss"]);
+			expect(second.text).not.toBe(first.text);
+		}
+	});
+
+	it("are sent compressed with brotli or gzip, which decode to the page", async () => {
+		const path = "/en?compression";
+		const plain = await page(path);
+		expect(plain.cache).toBe("miss");
+		const br = await get(path, { "accept-encoding": "gzip, deflate, br" });
+		expect(br.headers.get("x-render-cache")).toBe("hit");
+		expect(br.headers.get("content-encoding")).toBe("br");
+		expect(br.headers.get("vary")?.toLowerCase()).toBe("x-requested-with, accept-encoding");
+		// fetch decodes what Content-Encoding names.
+		expect(await br.text()).toBe(plain.text);
+		const gzip = await get(path, { "accept-encoding": "gzip, br;q=0" });
+		expect(gzip.headers.get("content-encoding")).toBe("gzip");
+		expect(await gzip.text()).toBe(plain.text);
+		const identity = await page(path);
+		expect(identity).toMatchObject({ cache: "hit", text: plain.text });
+		expect(identity.response.headers.get("content-encoding")).toBe(null);
+	});
+
+	it("are kept per origin: a page names its origin in its canonical link", async () => {
+		const at = (host: string) => page("/en", { "x-forwarded-host": host });
+		await at("one.example");
+		const one = await at("one.example");
+		expect(one.cache).toBe("hit");
+		expect(one.text).toContain('<link rel="canonical" href="http://one.example/en"/>');
+		const two = await at("two.example");
+		expect(two.cache).toBe("miss");
+		expect(two.text).toContain('<link rel="canonical" href="http://two.example/en"/>');
+	});
+});
+
+describe("content changes", () => {
+	let staff: StaffServer;
+	let editorCookie: string;
+	beforeAll(async () => {
+		staff = await startStaffServer();
+		const editor = await seedStaff(staff.database.db, { role: "editor" });
+		editorCookie = await signIn(staff, editor);
+	});
+	afterAll(() => staff.stop());
+
+	const heroTitle = (html: string) => /<h1[^>]*id="hero-title"[^>]*>([\s\S]*?)<\/h1>/.exec(html)?.[1];
+
+	async function save(body: string, version: number): Promise<void> {
+		const response = await fetch(staff.url("/staff/content"), {
+			method: "POST",
+			headers: { cookie: editorCookie, "x-requested-with": "XMLHttpRequest" },
+			body: new URLSearchParams({
+				key: "home.hero.title",
+				version: String(version),
+				body,
+				default: "x",
+				path: "/",
+			}),
+		});
+		expect(response.status).toBe(200);
+	}
+
+	it("an editor never gets the cached page, and their save shows to everyone at once", async () => {
+		const base = staff.server.origin;
+		await page("/", {}, base);
+		const cached = await page("/", {}, base);
+		expect(cached.cache).toBe("hit");
+		const editing = await page("/?edit", { cookie: editorCookie }, base);
+		expect(editing.cache).toBe("bypass");
+		expect(editing.text).toContain('data-cms-mode="1"');
+		expect(heroTitle(cached.text)).not.toContain("Nový titulek");
+
+		await save("Nový titulek", 0);
+		const after = await page("/", {}, base);
+		expect(after.cache).toBe("miss");
+		expect(heroTitle(after.text)).toContain("Nový titulek");
+	});
+
+	it("another process on the same database shows a save within a second", async () => {
+		const other = await startServer({ env: { DATA_DIR: staff.dataDir } });
+		try {
+			await page("/", {}, other.origin);
+			expect((await page("/", {}, other.origin)).cache).toBe("hit");
+			await save("Titulek z druhého procesu", 1);
+			// The other process re-reads the texts' versions at most a second after it last did.
+			await expect
+				.poll(async () => heroTitle((await page("/", {}, other.origin)).text), { timeout: 3000 })
+				.toContain("Titulek z druhého procesu");
+		} finally {
+			await other.stop();
+		}
+	});
+});
