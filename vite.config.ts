@@ -55,7 +55,13 @@ export default defineConfig(({ mode, isSsrBuild }) => {
 				// Component chunks are entries whose default export the loader imports: keep exports.
 				preserveEntrySignatures: "exports-only",
 				optimization: { inlineConst: { mode: "all", pass: 2 } },
-				input: { [RUNTIME]: "src/browser/main.ts", site: "src/styles/main.css", ...components, ...modules },
+				input: {
+					[RUNTIME]: "src/browser/main.ts",
+					site: "src/styles/main.css",
+					staff: "src/styles/staff.css",
+					...components,
+					...modules,
+				},
 				output: {
 					entryFileNames: (chunk) =>
 						chunk.name === RUNTIME ? `${JS_DIR}/${RUNTIME}.js` : `${JS_DIR}/[name]-[hash].js`,

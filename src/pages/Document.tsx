@@ -8,11 +8,13 @@ interface DocumentProps {
 	description: string;
 	/** Private or utility pages (vouchers, staff): kept out of search engines. */
 	noindex?: boolean;
+	/** A page of the staff area, which adds its own stylesheet to the site's. */
+	staff?: boolean;
 	children: ReactNode;
 }
 
 /** The page root and <head>: everything the runtime reads from the markup contract (DESIGN.md §4). */
-export function Document({ title, description, noindex = false, children }: DocumentProps) {
+export function Document({ title, description, noindex = false, staff = false, children }: DocumentProps) {
 	const site = useSite();
 	// An ajax response carries the title as the `snippet--title` snippet (text, so escaped).
 	if (site.snippets?.wants("title")) site.snippets.add("title", escapeHtml(title));
@@ -44,6 +46,7 @@ export function Document({ title, description, noindex = false, children }: Docu
 				{site.assets.stylesheets.map((file) => (
 					<link key={file} rel="stylesheet" href={asset(file)} />
 				))}
+				{(staff || site.cmsMode) && <link rel="stylesheet" href={asset(site.assets.staffStylesheet)} />}
 				{site.assets.fonts.map((file) => (
 					<link key={file} rel="preload" href={asset(file)} as="font" type="font/woff2" crossOrigin="" />
 				))}

@@ -8,6 +8,8 @@ export interface ClientAssets {
 	readonly scripts: readonly string[];
 	readonly runtime: string;
 	readonly stylesheets: readonly string[];
+	/** The staff area's stylesheet (its pages, and public pages in the content-editing view). */
+	readonly staffStylesheet: string;
 	/**
 	 * The site's stylesheet, put into every page's <head> rather than linked: on a phone's first visit
 	 * the request for it would be one more round trip before anything shows. Allowed by the CSP through
@@ -32,6 +34,7 @@ interface ManifestChunk {
 
 const RUNTIME_SOURCE = "src/browser/main.ts";
 const STYLESHEET_SOURCE = "src/styles/main.css";
+const STAFF_STYLESHEET_SOURCE = "src/styles/staff.css";
 
 /**
  * Reads the Vite manifest of a client build, and the stylesheet pages inline, its URLs made absolute
@@ -48,11 +51,14 @@ export function readClientAssets(clientDir: string, basePath = ""): ClientAssets
 	const manifest = JSON.parse(text) as Record<string, ManifestChunk>;
 	const runtime = manifest[RUNTIME_SOURCE];
 	const stylesheet = manifest[STYLESHEET_SOURCE];
-	if (!runtime || !stylesheet) throw new Error(`${path} lacks the runtime or the stylesheet entry`);
+	const staffStylesheet = manifest[STAFF_STYLESHEET_SOURCE];
+	if (!runtime || !stylesheet || !staffStylesheet)
+		throw new Error(`${path} lacks the runtime or a stylesheet entry`);
 	return {
 		scripts: [],
 		runtime: runtime.file,
 		stylesheets: runtime.css ?? [],
+		staffStylesheet: staffStylesheet.file,
 		inlineStyle: inlineStyle(clientDir, stylesheet.file, basePath),
 		fonts: (stylesheet.assets ?? []).filter((file) => file.endsWith(".woff2")),
 		modulePreloads: staticImports(manifest, runtime),
@@ -88,6 +94,7 @@ export const devAssets: ClientAssets = {
 	scripts: ["@vite/client"],
 	runtime: RUNTIME_SOURCE,
 	stylesheets: [STYLESHEET_SOURCE],
+	staffStylesheet: STAFF_STYLESHEET_SOURCE,
 	inlineStyle: undefined,
 	fonts: [],
 	modulePreloads: [],

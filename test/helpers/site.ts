@@ -20,6 +20,7 @@ export function testSite(options: Partial<SiteOptions> = {}): Site {
 			inlineStyle: undefined,
 			fonts: [],
 			modulePreloads: [],
+			staffStylesheet: "assets/staff.css",
 			buildId: "x",
 		},
 		...options,

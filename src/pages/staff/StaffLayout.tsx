@@ -15,7 +15,7 @@ interface StaffLayoutProps {
 export function StaffLayout({ title, user, children }: StaffLayoutProps) {
 	const { href, t } = useSite();
 	return (
-		<Document title={`${title} – Lumen`} description={t.staff.description} noindex>
+		<Document title={`${title} – Lumen`} description={t.staff.description} noindex staff>
 			<a className="skip-link" href="#main">
 				{t.skipToContent}
 			</a>
