@@ -81,7 +81,7 @@ describe("antispam", () => {
 		const widgets = await page.$$eval("altcha-widget", (found) => found.length);
 
 		const copy = await insertSnippet(page, html);
-		expect(await page.$$eval(`${copy} altcha-widget`, (found) => found.length)).toBe(1);
+		await expect.poll(() => page.$$eval(`${copy} altcha-widget`, (found) => found.length)).toBe(1);
 		await waitForState(page, copy, "verified");
 		expect(await page.textContent(`${copy} .antispam__status`)).toBe(TEXTS.verified);
 
@@ -125,6 +125,8 @@ describe("register-form", () => {
 
 	it("has no axe violations in its gallery state", async () => {
 		const page = await openGallery(REGISTER);
+		// The challenge is fetched and solved once the person starts on the form.
+		await page.focus(`${REGISTER} [name=name]`);
 		await waitForState(page, `${REGISTER} .antispam`, "verified");
 		expect(await axe(page, "#gallery-register-form")).toEqual([]);
 		await page.context().close();
@@ -140,8 +142,8 @@ describe("register-form", () => {
 
 		const copy = await insertSnippet(page, html);
 		const antispam = `${copy} .antispam`;
-		await waitForState(page, antispam, "verified");
 		await fill(page, copy);
+		await waitForState(page, antispam, "verified");
 		// The challenge is being solved again (as after it expired): a submission waits for it.
 		await page.$eval(antispam, (element) => {
 			(element as HTMLElement).dataset.state = "verifying";
@@ -187,6 +189,7 @@ describe("register-form", () => {
 describe("the whole gallery", () => {
 	it("has no axe violations with the antispam and register-form galleries in it", async () => {
 		const page = await openGallery(SOLVING, REGISTER);
+		await page.focus(`${REGISTER} [name=name]`);
 		await waitForState(page, SOLVING, "verified");
 		await waitForState(page, `${REGISTER} .antispam`, "verified");
 		expect(await axe(page)).toEqual([]);

@@ -2,14 +2,16 @@ import type { ComponentDefinition } from "../../browser/component";
 import { part } from "../shared/dom";
 import { stringProp } from "../shared/props";
 import { ANTISPAM_STATE_EVENT, type AntispamState } from "./fields";
-// The widget is ~30 KiB: it is part of this chunk, which only pages with a protected form load. (Not a
-// dynamic import: that would pull in Vite's preload helper, which this build does not support.)
-import { createWidget } from "./widget";
 
 /**
  * Solves the form's bot challenge in the background while the person types: the ALTCHA widget (or the
  * configured vendor's) is loaded into the form, its progress is announced in the status line, and the
  * state is kept on the element for the form to read. Typing is never blocked.
+ *
+ * The ALTCHA widget (~30 KiB gzip, and workers that compute for a while) waits until the person starts
+ * on the form, i.e. focus enters it: someone who only reads the page downloads and computes nothing, and
+ * the page becomes interactive sooner. A submission needs focus in the form too (the clicked button or
+ * the field Enter is pressed in), and the form holds it while the state is "verifying".
  */
 export default {
 	connect(element, { props, signal }) {
@@ -40,29 +42,36 @@ export default {
 			};
 		}
 
-		try {
-			const widget = createWidget(
-				container,
-				stringProp(props, "challengeUrl", ""),
-				stringProp(props, "lang", "cs"),
-			);
-			widget.addEventListener(
-				"statechange",
-				(event) => {
-					const state = (event as CustomEvent<{ state?: string }>).detail?.state;
-					if (state === "verified") setState("verified");
-					else if (state === "error") setState("failed");
-					// An expired challenge: the widget fetches a new one and solves it again.
-					else if (state === "verifying" || state === "expired") setState("verifying");
-				},
-				{ signal },
-			);
-			return () => widget.remove();
-		} catch (error) {
-			// Without the challenge the server still accepts a form that was not filled in too fast.
-			setState("failed");
-			reportError(error);
-			return undefined;
-		}
+		let widget: HTMLElement | undefined;
+		const start = async () => {
+			try {
+				const { createWidget } = await import("./widget");
+				if (signal.aborted) return;
+				widget = createWidget(
+					container,
+					stringProp(props, "challengeUrl", ""),
+					stringProp(props, "lang", "cs"),
+				);
+				widget.addEventListener(
+					"statechange",
+					(event) => {
+						const state = (event as CustomEvent<{ state?: string }>).detail?.state;
+						if (state === "verified") setState("verified");
+						else if (state === "error") setState("failed");
+						// An expired challenge: the widget fetches a new one and solves it again.
+						else if (state === "verifying" || state === "expired") setState("verifying");
+					},
+					{ signal },
+				);
+			} catch (error) {
+				// Without the challenge the server still accepts a form that was not filled in too fast.
+				setState("failed");
+				reportError(error);
+			}
+		};
+		const form = element.closest("form");
+		if (!form || form.contains(document.activeElement)) void start();
+		else form.addEventListener("focusin", () => void start(), { once: true, signal });
+		return () => widget?.remove();
 	},
 } satisfies ComponentDefinition;
