@@ -44,6 +44,19 @@ describe("anonymous pages", () => {
 		await tab.context().close();
 	});
 
+	it("are the site's pages that are the same for every visitor; a form with a per-visitor token is not", async () => {
+		for (const path of ["/", "/en", "/stores", "/en/stores?region=CZ-10", "/terms", "/en/register/again"]) {
+			await page(path);
+			const again = await page(path);
+			expect(again.cache, path).toBe("hit");
+			expect(again.response.status, path).toBe(200);
+		}
+		for (const path of ["/register", "/en/register"]) {
+			await page(path);
+			expect((await page(path)).cache, path).toBe(null);
+		}
+	});
+
 	it("are rendered again for a session cookie, ajax and HEAD, and not kept from them", async () => {
 		const first = await page("/_fixtures/render-cache/counter");
 		expect(first.cache).toBe("miss");

@@ -170,9 +170,12 @@ export const registrationRoutes: FastifyPluginAsync<RegistrationRouteOptions> = 
 		return reply.seeOther(result.kind === "created" ? `/voucher/${result.token}` : "/register/again");
 	});
 
-	app.get("/register/again", async (_request, reply) => reply.page(<RegisteredAgainPage />));
+	// The same for everyone (the address it was sent to is not repeated): rendered once per language.
+	app.get("/register/again", { config: { renderCache: {} } }, async (_request, reply) =>
+		reply.page(<RegisteredAgainPage />),
+	);
 
-	app.get("/terms", async (_request, reply) => reply.page(<TermsPage />));
+	app.get("/terms", { config: { renderCache: {} } }, async (_request, reply) => reply.page(<TermsPage />));
 
 	app.get<{ Params: { token: string } }>(
 		"/voucher/:token",
