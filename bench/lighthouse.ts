@@ -13,18 +13,10 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import lighthouse, { type RunnerResult } from "lighthouse";
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../test/helpers/chromium";
 import { freePort, startServer } from "../test/helpers/server";
 import { RegistrationClient } from "./lib/registration-client";
 
-const BROWSER_FLAGS = [
-	"--headless",
-	"--no-sandbox",
-	"--disable-gpu",
-	"--disable-background-networking",
-	"--disable-component-update",
-	"--disable-sync",
-	"--no-first-run",
-];
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
 const BUDGET = { score: 100, cls: 0, tbtMs: 0 };
@@ -37,8 +29,14 @@ async function launchChromium(): Promise<{ port: number; stop(): void }> {
 	const port = await freePort();
 	const profile = mkdtempSync(join(tmpdir(), "lumen-lighthouse-"));
 	const chromium: ChildProcess = spawn(
-		process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-		[...BROWSER_FLAGS, `--remote-debugging-port=${port}`, `--user-data-dir=${profile}`, "about:blank"],
+		CHROMIUM_PATH,
+		[
+			"--headless",
+			...CHROMIUM_ARGS,
+			`--remote-debugging-port=${port}`,
+			`--user-data-dir=${profile}`,
+			"about:blank",
+		],
 		{ stdio: "ignore" },
 	);
 	const stop = () => {

@@ -17,7 +17,7 @@ import { SAVE_PATH } from "../../src/components/content-editor/ContentEditor";
 import { FORM_LIMITS } from "../../src/server/forms/limits";
 import { type SeededStaff, seedStaff, seedStore } from "../helpers/staff-fixtures";
 import { storedRegistrations } from "../helpers/stored-registrations";
-import { createPostgresDatabase } from "../helpers/test-databases";
+import { serverDatabases } from "../helpers/test-databases";
 import { type StaffServer, signIn, startStaffServer } from "./staff-support";
 
 /** Payloads whose markers must never come back as markup. */
@@ -161,18 +161,7 @@ interface Request {
 }
 
 /** SQLite, and PostgreSQL when TEST_DATABASE_URL is set: a value one stores, the other may refuse. */
-const engines: [string, () => Promise<{ env: Record<string, string>; drop(): Promise<void> }>][] = [
-	["sqlite", async () => ({ env: {}, drop: async () => {} })],
-];
-if (process.env.TEST_DATABASE_URL) {
-	engines.push([
-		"postgres",
-		async () => {
-			const database = await createPostgresDatabase();
-			return { env: { DATABASE_URL: database.url }, drop: database.drop };
-		},
-	]);
-}
+const engines = serverDatabases();
 
 // The state of the suite running now (the engines' suites run one after the other).
 let staff: StaffServer;

@@ -9,21 +9,10 @@ import { RegistrationClient } from "../../bench/lib/registration-client";
 import { startServer, type TestServer } from "../helpers/server";
 import { ean13, type SeededStaff, seedStaff, seedStore, seedVoucher } from "../helpers/staff-fixtures";
 import { storedRegistrations } from "../helpers/stored-registrations";
-import { createPostgresDatabase } from "../helpers/test-databases";
+import { serverDatabases } from "../helpers/test-databases";
 import { postSignIn, type StaffServer, signIn, startStaffServer } from "./staff-support";
 
-const engines: [string, () => Promise<{ env: Record<string, string>; drop(): Promise<void> }>][] = [
-	["sqlite", async () => ({ env: {}, drop: async () => {} })],
-];
-if (process.env.TEST_DATABASE_URL) {
-	engines.push([
-		"postgres",
-		async () => {
-			const database = await createPostgresDatabase();
-			return { env: { DATABASE_URL: database.url }, drop: database.drop };
-		},
-	]);
-}
+const engines = serverDatabases();
 
 describe.each(engines)("two server processes on one %s database", (_kind, createDatabase) => {
 	let drop: () => Promise<void>;

@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import pg from "pg";
+import { afterAll } from "vitest";
 import { type DatabaseHandle, openDatabase } from "../../src/server/db";
 
 /** PostgreSQL joins when TEST_DATABASE_URL is set (.ci/run sets it); each opened database is a fresh one. */
@@ -79,6 +80,42 @@ export function testDatabases(): [string, Opener][] {
 						await database.drop();
 					},
 				};
+			},
+		]);
+	}
+	return engines;
+}
+
+/** `open`, with every database it opens in the calling describe block disposed of after the block. */
+export function disposedAfterAll(open: Opener): Opener {
+	const opened: TestDatabase[] = [];
+	afterAll(async () => {
+		for (const database of opened) await database.dispose();
+	});
+	return async () => {
+		const database = await open();
+		opened.push(database);
+		return database;
+	};
+}
+
+/** What a server process under test is given to use a fresh database of its own, and how to drop it. */
+export type ServerDatabase = { env: Record<string, string>; drop(): Promise<void> };
+
+/**
+ * `[kind, create]` pairs for describe.each over server processes: SQLite (the server's own data folder,
+ * nothing to set) and PostgreSQL when TEST_DATABASE_URL is set.
+ */
+export function serverDatabases(): [string, () => Promise<ServerDatabase>][] {
+	const engines: [string, () => Promise<ServerDatabase>][] = [
+		["sqlite", async () => ({ env: {}, drop: async () => {} })],
+	];
+	if (postgresUrl) {
+		engines.push([
+			"postgres",
+			async () => {
+				const database = await createPostgresDatabase();
+				return { env: { DATABASE_URL: database.url }, drop: database.drop };
 			},
 		]);
 	}

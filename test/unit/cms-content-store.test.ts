@@ -1,8 +1,8 @@
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { CONTENT_CACHE_TTL_MS, ContentStore } from "../../src/server/cms/content-store";
 import { normalizeBlockText } from "../../src/server/cms/routes";
 import { seedStaff } from "../helpers/staff-fixtures";
-import { type TestDatabase, testDatabases } from "../helpers/test-databases";
+import { disposedAfterAll, testDatabases } from "../helpers/test-databases";
 
 describe("block text", () => {
 	it("is one line of plain text: breaks and runs of spaces collapse, no-break spaces stay", () => {
@@ -13,13 +13,9 @@ describe("block text", () => {
 });
 
 describe.each(testDatabases())("content store on %s", (_kind, open) => {
-	const opened: TestDatabase[] = [];
-	afterAll(async () => {
-		for (const database of opened) await database.dispose();
-	});
+	const openDatabase = disposedAfterAll(open);
 	const setup = async () => {
-		const database = await open();
-		opened.push(database);
+		const database = await openDatabase();
 		const { db } = database.handle;
 		const editor = await seedStaff(db, { role: "editor" });
 		return { db, editor };

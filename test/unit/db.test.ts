@@ -1,16 +1,9 @@
-import { afterAll, describe, expect, it } from "vitest";
-import { type TestDatabase, testDatabases } from "../helpers/test-databases";
+import { describe, expect, it } from "vitest";
+import { disposedAfterAll, testDatabases } from "../helpers/test-databases";
 
 describe.each(testDatabases())("database on %s", (kind, open) => {
-	const opened: TestDatabase[] = [];
-	const fresh = async () => {
-		const database = await open();
-		opened.push(database);
-		return database.handle;
-	};
-	afterAll(async () => {
-		for (const database of opened) await database.dispose();
-	});
+	const openDatabase = disposedAfterAll(open);
+	const fresh = async () => (await openDatabase()).handle;
 
 	it("migrates, answers ping, reads and writes, and migrating again changes nothing", async () => {
 		const handle = await fresh();

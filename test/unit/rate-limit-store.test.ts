@@ -1,19 +1,15 @@
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
 	deleteEndedRateLimits,
 	hitRateLimit,
 	peekRateLimit,
 } from "../../src/server/security/rate-limit-store";
-import { type TestDatabase, testDatabases } from "../helpers/test-databases";
+import { disposedAfterAll, testDatabases } from "../helpers/test-databases";
 
 describe.each(testDatabases())("rate-limit counters on %s", (_kind, open) => {
-	const opened: TestDatabase[] = [];
-	afterAll(async () => {
-		for (const database of opened) await database.dispose();
-	});
+	const openDatabase = disposedAfterAll(open);
 	const setup = async () => {
-		const database = await open();
-		opened.push(database);
+		const database = await openDatabase();
 		return database.handle.db;
 	};
 	const at = (ms: number) => new Date(Date.UTC(2026, 4, 12, 8, 0, 0) + ms);
@@ -62,8 +58,7 @@ describe.each(testDatabases())("rate-limit counters on %s", (_kind, open) => {
 	});
 
 	it("counts together across handles on one database, as server processes do", async () => {
-		const database = await open();
-		opened.push(database);
+		const database = await openDatabase();
 		const handles = [database.handle, await database.openAnother()];
 		const counts = await Promise.all(
 			Array.from({ length: 60 }, (_, index) =>

@@ -1,7 +1,7 @@
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { redeemVoucher, redemptionsBetween, refusalOf } from "../../src/server/staff/redemption";
 import { ean13, seedStaff, seedStore, seedVoucher } from "../helpers/staff-fixtures";
-import { type TestDatabase, testDatabases } from "../helpers/test-databases";
+import { disposedAfterAll, testDatabases } from "../helpers/test-databases";
 
 describe("refusal classification", () => {
 	const today = "2026-05-12";
@@ -44,13 +44,9 @@ describe("refusal classification", () => {
 });
 
 describe.each(testDatabases())("redemption on %s", (_kind, open) => {
-	const opened: TestDatabase[] = [];
-	afterAll(async () => {
-		for (const database of opened) await database.dispose();
-	});
+	const openDatabase = disposedAfterAll(open);
 	const setup = async () => {
-		const database = await open();
-		opened.push(database);
+		const database = await openDatabase();
 		const { db } = database.handle;
 		const storeId = await seedStore(db);
 		const staff = await seedStaff(db, { role: "staff", storeId });
