@@ -77,6 +77,21 @@ describe("modal", () => {
 		await page.context().close();
 	});
 
+	it("leaves focus where it was moved before its close event came", async () => {
+		const page = await openFixture();
+		await page.focus("#button-opener");
+		await page.keyboard.press(" ");
+		expect(await isOpen(page, "#fixture-modal")).toBe(true);
+		// The close event is dispatched a task after close(): focus moved in between is not taken back.
+		await page.evaluate(() => {
+			document.querySelector<HTMLDialogElement>("#fixture-modal")!.close();
+			document.querySelector<HTMLElement>("a[aria-controls=fixture-modal]")!.focus();
+		});
+		await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 50)));
+		expect(await page.evaluate(() => document.activeElement?.textContent?.trim())).toBe("Open by link");
+		await page.context().close();
+	});
+
 	it("closes on a click on the backdrop, not on one inside, nor on Escape that its content took", async () => {
 		const page = await openFixture();
 		await page.click("#button-opener");

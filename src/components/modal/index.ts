@@ -43,6 +43,10 @@ export default {
 			unlock = undefined;
 			const back = opener;
 			opener = null;
+			// The close event comes a task after the closing: focus the person has moved on since (the
+			// browser itself gives it back to what had it before the dialog) is theirs to keep.
+			const active = document.activeElement;
+			if (active && active !== document.body && !dialog.contains(active)) return;
 			// The page is back where it was: focusing must not scroll it.
 			if (back?.isConnected) back.focus({ preventScroll: true });
 		};
