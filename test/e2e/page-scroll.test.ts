@@ -12,8 +12,12 @@ afterAll(() => browser.close());
 
 /** Opens a fixture page and waits for its scroll container to be connected (smooth or native). */
 async function open(path: string, prepare?: (page: Page) => Promise<void>): Promise<Page> {
-	const { page } = await openWithComponents(browser, path, prepare);
-	await page.setViewportSize({ width: 1200, height: 800 });
+	const { page } = await openWithComponents(browser, path, async (page) => {
+		// Sized before it loads: a resize afterwards lays the page out again, and components react to it a
+		// debounce later, which could move a target after a test has measured where to scroll.
+		await page.setViewportSize({ width: 1200, height: 800 });
+		await prepare?.(page);
+	});
 	if (await page.$("[data-component~='scroll-container']")) await waitForConnected(page, ".scroll-container");
 	await exposeServices(page);
 	return page;
