@@ -1,5 +1,6 @@
 import { importChunk } from "./chunk-loader";
 import { type Cleanup, type ComponentDefinition, isComponentDefinition } from "./component";
+import { yieldIfBusy } from "./main-thread";
 import { readProps } from "./props";
 import type { Services } from "./services";
 
@@ -134,6 +135,7 @@ export class ComponentLoader {
 		const { signal } = instance.controller;
 		try {
 			const definition = await this.#definition(name);
+			await yieldIfBusy();
 			if (signal.aborted) return;
 			const services = this.#services;
 			if (!services) throw new Error("ComponentLoader used before start()");
