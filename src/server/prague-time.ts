@@ -36,9 +36,15 @@ export function pragueClock(now: Date): { day: Weekday; minutes: number } {
 	return { day, minutes: Number(parts.hour) * 60 + Number(parts.minute) };
 }
 
+// A registration asks several times and Intl formatting is slow; every instant of one minute has the
+// same date (Prague's offsets are whole hours), so the last minute's answer is kept.
+let lastDate = { minute: Number.NaN, date: "" };
+
 /** The Prague date of an instant as YYYY-MM-DD (the format of vouchers.valid_until). */
 export function pragueDate(instant: Date): string {
-	return dateFormat.format(instant);
+	const minute = Math.floor(instant.getTime() / 60_000);
+	if (minute !== lastDate.minute) lastDate = { minute, date: dateFormat.format(instant) };
+	return lastDate.date;
 }
 
 /** Minutes Prague is ahead of UTC at an instant (60 in winter, 120 in summer). */

@@ -1,4 +1,4 @@
-import { createChallenge, solveChallenge } from "altcha-lib";
+import { createChallenge, solveChallenge, verifySolution } from "altcha-lib";
 import { deriveKey as sha } from "altcha-lib/algorithms/sha";
 import { describe, expect, it } from "vitest";
 import {
@@ -6,7 +6,7 @@ import {
 	checkAntispam,
 	NO_CHALLENGE_MIN_AGE_MS,
 } from "../../src/server/registration/antispam";
-import { issueAltchaChallenge, verifyAltcha } from "../../src/server/registration/antispam/altcha";
+import { ALTCHA, issueAltchaChallenge, verifyAltcha } from "../../src/server/registration/antispam/altcha";
 import { captchaFromEnv, verifyCaptcha } from "../../src/server/registration/antispam/captcha";
 import { checkTimeTrap, issueTimeTrap, TIME_TRAP } from "../../src/server/registration/antispam/time-trap";
 
@@ -67,6 +67,42 @@ describe("ALTCHA", () => {
 			ok: false,
 			reason: "malformed",
 		});
+	});
+	it("judges as altcha-lib's verifySolution does: expired, tampered, wrong key, foreign signature", async () => {
+		const keys = config.altchaKeys;
+		const challenge = await issueAltchaChallenge(keys, new Date());
+		const solution = await solveChallenge({ challenge, deriveKey: sha });
+		if (!solution) throw new Error("no solution");
+		const expired = await issueAltchaChallenge(keys, new Date(Date.now() - 2 * ALTCHA.lifetimeMs));
+		const expiredSolution = await solveChallenge({ challenge: expired, deriveKey: sha });
+		const flipped = solution.derivedKey.replace(/^./, (c) => (c === "0" ? "1" : "0"));
+		const cases = [
+			{ challenge, solution },
+			{ challenge: expired, solution: expiredSolution },
+			{ challenge: { ...challenge, parameters: { ...challenge.parameters, cost: 2 } }, solution },
+			{ challenge: { ...challenge, parameters: { ...challenge.parameters, keySignature: "00" } }, solution },
+			{ challenge, solution: { ...solution, derivedKey: flipped } },
+			{ challenge, solution: { ...solution, derivedKey: solution.derivedKey.toUpperCase() } },
+			{ challenge, solution: { ...solution, counter: -1 } },
+			{
+				challenge: await issueAltchaChallenge(antispamConfig("other", undefined).altchaKeys, new Date()),
+				solution,
+			},
+		];
+		for (const { challenge, solution } of cases) {
+			const library = await verifySolution({
+				challenge,
+				solution: solution as NonNullable<typeof solution>,
+				deriveKey: sha,
+				hmacSignatureSecret: keys.signature,
+				hmacKeySignatureSecret: keys.keySignature,
+			});
+			const payload = Buffer.from(JSON.stringify({ challenge, solution })).toString("base64");
+			expect(verifyAltcha(payload, keys).ok).toBe(library.verified);
+		}
+		expect(
+			verifyAltcha(Buffer.from(JSON.stringify({ challenge, solution })).toString("base64"), keys).ok,
+		).toBe(true);
 	});
 });
 

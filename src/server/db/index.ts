@@ -2,6 +2,7 @@ import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { Kysely, PostgresDialect, SqliteDialect, sql } from "kysely";
 import pg from "pg";
+import { startCheckpoints } from "./checkpoints";
 import { migrate } from "./migrations";
 import type { Database } from "./schema";
 import { openSqlite } from "./sqlite";
@@ -25,8 +26,9 @@ export async function openDatabase(options: {
 	dataDir: string;
 }): Promise<DatabaseHandle> {
 	const kind: DatabaseKind = options.databaseUrl ? "postgres" : "sqlite";
+	const file = options.databaseUrl ? undefined : sqliteFile(options.dataDir);
 	let dialect: SqliteDialect | PostgresDialect;
-	if (options.databaseUrl) {
+	if (file === undefined) {
 		const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
 		// An idle connection can be cut (a database restart, a failover, an administrator): without a
 		// listener that error would end the process. The pool drops the connection and opens another.
@@ -34,11 +36,12 @@ export async function openDatabase(options: {
 		dialect = new PostgresDialect({ pool });
 	} else {
 		mkdirSync(options.dataDir, { recursive: true });
-		const file = sqliteFile(options.dataDir);
 		dialect = new SqliteDialect({ database: async () => openSqlite(file) });
 	}
 	const db = new Kysely<Database>({ dialect });
 	await migrate(db as Kysely<unknown>);
+	// After the migrations, which create the file in WAL mode.
+	const checkpoints = file === undefined ? undefined : startCheckpoints(file);
 	return {
 		db,
 		kind,
@@ -50,6 +53,10 @@ export async function openDatabase(options: {
 				return false;
 			}
 		},
-		close: () => db.destroy(),
+		async close() {
+			// The worker first: the last connection to close checkpoints the rest and removes the WAL.
+			await checkpoints?.stop();
+			await db.destroy();
+		},
 	};
 }

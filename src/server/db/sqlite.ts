@@ -6,16 +6,21 @@ const CACHED_STATEMENTS = 500;
 
 /**
  * Adapts Node's built-in `node:sqlite` to the interface Kysely's SqliteDialect expects (that of
- * better-sqlite3), so the embedded database needs no native addon.
+ * better-sqlite3), so the embedded database needs no native addon. Its WAL is checkpointed by
+ * startCheckpoints (checkpoints.ts), which must run beside it.
  */
 export function openSqlite(file: string): SqliteDatabase {
 	const database = new DatabaseSync(file);
 	// A statement is compiled once per text rather than per query (a third of a short query's cost).
 	// Reusing one is safe: Kysely runs one query at a time on this connection.
 	const statements = new Map<string, { statement: StatementSync; reader: boolean }>();
+	// Checkpoints are checkpoints.ts's worker's, off this thread; after a peak has grown the WAL file,
+	// the writer cuts it back to 64 MiB when it starts it over.
 	database.exec(`
 		PRAGMA journal_mode = WAL;
 		PRAGMA synchronous = NORMAL;
+		PRAGMA wal_autocheckpoint = 0;
+		PRAGMA journal_size_limit = 67108864;
 		PRAGMA foreign_keys = ON;
 		PRAGMA busy_timeout = 5000;
 	`);

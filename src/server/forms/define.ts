@@ -4,6 +4,7 @@
  * validate a submission, so the browser and the server judge by identical rules.
  */
 
+import { parseRules, type Rule } from "../../validation";
 import type { Field, Fields } from "./fields";
 import { FORM_LIMITS } from "./limits";
 import { DEFAULT_MESSAGES, formatServerMessage, INVALID_VALUE } from "./messages";
@@ -17,6 +18,8 @@ export interface FormDefinition<F extends Fields = Fields> {
 	readonly fields: F;
 	/** The exported `data-nette-rules` of a field (undefined when it has none), by language. */
 	rulesJson(key: string, lang: Lang): string | undefined;
+	/** The same rules parsed back, as the server validates a submission by them (undefined when none). */
+	rules(key: string, lang: Lang): readonly Rule[] | undefined;
 }
 
 /** Nette's JSON: a rule `{op, msg, arg?}`, a condition `{op, rules, control, toggle?, arg?}`. */
@@ -67,19 +70,23 @@ export function defineForm<const F extends Fields>(name: string, fields: F): For
 	if (!KEY.test(name)) throw new TypeError(`Form name "${name}" must be a plain identifier`);
 	for (const [key, field] of Object.entries(fields)) check(fields, key, field);
 	checkGroups(fields);
-	const cache = new Map<string, string | undefined>();
+	// Made once per field and language: a form serves many requests.
+	const cache = new Map<string, { json: string; rules: readonly Rule[] } | undefined>();
+	const exported = (key: string, lang: Lang) => {
+		const id = `${lang} ${key}`;
+		if (!cache.has(id)) {
+			const field = fields[key];
+			const rules = field ? exportRules(fields, key, field, fieldRules(field), lang) : [];
+			const json = JSON.stringify(rules);
+			cache.set(id, rules.length ? { json, rules: parseRules(json) } : undefined);
+		}
+		return cache.get(id);
+	};
 	return {
 		name,
 		fields,
-		rulesJson(key, lang) {
-			const id = `${lang} ${key}`;
-			if (!cache.has(id)) {
-				const field = fields[key];
-				const rules = field ? exportRules(fields, key, field, fieldRules(field), lang) : [];
-				cache.set(id, rules.length ? JSON.stringify(rules) : undefined);
-			}
-			return cache.get(id);
-		},
+		rulesJson: (key, lang) => exported(key, lang)?.json,
+		rules: (key, lang) => exported(key, lang)?.rules,
 	};
 }
 

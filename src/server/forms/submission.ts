@@ -10,7 +10,6 @@ import { DEFAULT_LANG } from "../../i18n";
 import {
 	type ControlValue,
 	type FileInfo,
-	parseRules,
 	textValue,
 	toggles,
 	type ValidationControl,
@@ -204,11 +203,11 @@ export function serverControls(
 		if (field.kind === "submit" && sent.length && submitter === null) submitter = key;
 		const read = readField(field, sent);
 		// A value our markup cannot produce already has its error: the rules would only add confusion.
-		const json = read.error ? undefined : form.rulesJson(key, lang);
+		const rules = read.error ? undefined : form.rules(key, lang);
 		const control: ValidationControl = {
 			name,
 			value: read.value,
-			...(json ? { rules: parseRules(json) } : {}),
+			...(rules ? { rules } : {}),
 			...(field.kind === "input" ? { type: field.type } : {}),
 		};
 		return { key, field, read, control };

@@ -19,7 +19,7 @@ const DATE_FORMAT = "(?:19|20)\\d\\d\\D+\\d{1,2}\\D+\\d{1,2}|\\d{1,2}\\D+\\d{1,2
 
 /**
  * The registration form for a day and a store list: the age rule's bound moves with the date and the
- * stores come from the database, so the definition is made per request (it is cheap) with both.
+ * stores come from the database, so a definition is made for each day and store list.
  */
 export function registerForm(today: string, stores: readonly Option[]) {
 	return defineForm("register", {

@@ -8,7 +8,7 @@ import { RegisteredAgainPage } from "../../pages/registration/RegisteredAgainPag
 import { REGISTER_SNIPPET, RegisterPage } from "../../pages/registration/RegisterPage";
 import { TermsPage } from "../../pages/registration/TermsPage";
 import { VoucherPage } from "../../pages/registration/VoucherPage";
-import { type FormState, readEntries, validateSubmission, withErrors } from "../forms";
+import { type FormState, type Option, readEntries, validateSubmission, withErrors } from "../forms";
 import { FORM_TEXTS } from "../forms/texts";
 import { parseIsoDate, pragueDate } from "../prague-time";
 import { databaseRateLimitStore } from "../security/rate-limit-store";
@@ -50,8 +50,17 @@ export const registrationRoutes: FastifyPluginAsync<RegistrationRouteOptions> = 
 			}),
 	});
 
-	const form = async (at: Date): Promise<RegisterForm> =>
-		registerForm(pragueDate(at), await storeOptions(db, at));
+	// One definition while the day and the (cached) store list stay the same: it carries its rules
+	// exported and parsed, which would cost more than the rest of a submission's validation.
+	let current: { today: string; stores: readonly Option[]; form: RegisterForm } | undefined;
+	const form = async (at: Date): Promise<RegisterForm> => {
+		const today = pragueDate(at);
+		const stores = await storeOptions(db, at);
+		if (current?.today !== today || current.stores !== stores) {
+			current = { today, stores, form: registerForm(today, stores) };
+		}
+		return current.form;
+	};
 
 	const renderForm = (
 		request: FastifyRequest,
@@ -111,11 +120,13 @@ export const registrationRoutes: FastifyPluginAsync<RegistrationRouteOptions> = 
 			const values = entries.get(name);
 			return values?.length === 1 && typeof values[0] === "string" ? values[0] : undefined;
 		};
-		const timeTrap = timeTrapToRender(field(ANTISPAM_FIELDS.timeTrap), antispam, at, () =>
-			issueTimeTrap(antispam.timeTrapKey, at),
-		);
 		const texts = MESSAGES[request.lang].register;
-		const again = (state: FormState) => renderForm(request, reply, registration, state, timeTrap);
+		const again = (state: FormState) => {
+			const timeTrap = timeTrapToRender(field(ANTISPAM_FIELDS.timeTrap), antispam, at, () =>
+				issueTimeTrap(antispam.timeTrapKey, at),
+			);
+			return renderForm(request, reply, registration, state, timeTrap);
+		};
 
 		const submission = validateSubmission(registration, entries, request.lang);
 		if (!submission.valid) return again(submission.state);

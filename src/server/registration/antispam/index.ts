@@ -67,7 +67,7 @@ export async function checkAntispam(
 		const passed = await verifyCaptcha(config.captcha, solution, context.ip);
 		return passed ? { ok: true, challenge: undefined } : refuse("unverified");
 	}
-	const altcha = await verifyAltcha(solution, config.altchaKeys);
+	const altcha = verifyAltcha(solution, config.altchaKeys, context.now);
 	if (!altcha.ok) return refuse("unverified");
 	return { ok: true, challenge: { id: altcha.challengeId, expiresAt: altcha.expiresAt } };
 }
