@@ -20,12 +20,14 @@ export function itemOf(field: Element): HTMLElement | null {
  */
 export function showVerdict(control: DomControl, error: string | null | undefined): void {
 	const invalid = error !== null;
-	const item = itemOf(control.field);
+	const { around } = control;
+	const item = (around.item ??= itemOf(control.field));
 	// One class change, not two: each restyles the item.
 	if (item && !item.classList.replace(invalid ? VALID : INVALID, invalid ? INVALID : VALID)) {
 		item.classList.add(invalid ? INVALID : VALID);
 	}
-	const block = item && (invalid ? errorBlock(item, control) : item.querySelector<HTMLElement>(ERROR_BLOCK));
+	around.block ??= item?.querySelector<HTMLElement>(ERROR_BLOCK);
+	const block = item && invalid ? (around.block = errorBlock(item, control, around.block)) : around.block;
 	if (block && error !== undefined) setText(block, error ?? "");
 	for (const field of control.elements) {
 		if (!invalid) {
@@ -34,7 +36,7 @@ export function showVerdict(control: DomControl, error: string | null | undefine
 		}
 		field.setAttribute("aria-invalid", "true");
 		const described = field.getAttribute("aria-describedby") ?? "";
-		if (block && !` ${described} `.includes(` ${block.id} `)) {
+		if (block && described !== block.id && !` ${described} `.includes(` ${block.id} `)) {
 			field.setAttribute("aria-describedby", `${described} ${block.id}`.trim());
 		}
 	}
@@ -53,8 +55,7 @@ function setText(block: HTMLElement, text: string): void {
 	} else if (block.textContent !== text) block.textContent = text;
 }
 
-function errorBlock(item: HTMLElement, control: DomControl): HTMLElement {
-	let block = item.querySelector<HTMLElement>(ERROR_BLOCK);
+function errorBlock(item: HTMLElement, control: DomControl, block: HTMLElement | null | undefined): HTMLElement {
 	if (!block) {
 		block = document.createElement("p");
 		block.className = ERROR_BLOCK.slice(1);

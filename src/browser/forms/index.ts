@@ -12,9 +12,10 @@
 import { ERROR_SCROLL_OFFSET, INPUT_VALIDATION_KEYUP_DEBOUNCE } from "../../constants";
 import { toggleSelector, toggles, validateControl, validateForm } from "../../validation";
 import type { Scroll } from "../scroll";
-import { controlsOf, type DomControl, type FieldElement, formView, isField, writeBack } from "./dom";
+import { type DomControl, type FieldElement, formView, isField, read, writeBack } from "./dom";
 import { itemOf, showVerdict } from "./field-state";
 import { formMessage } from "./messages";
+import { createShapes } from "./shapes";
 import { removeSummary, SUMMARY_LINK, showSummary } from "./summary";
 
 export interface FormValidation {
@@ -35,6 +36,8 @@ export function createFormValidation(
 	forms: WeakMap<HTMLFormElement, boolean>,
 ): FormValidation {
 	const badInputMessage = formMessage("badInput");
+	const shapes = createShapes();
+	const controlsOf = (form: HTMLFormElement) => shapes.of(form).map(read);
 	// Fields edited since focused, and fields left edited (from then on they are checked as the user types).
 	const edited = new WeakSet<Element>();
 	const left = new WeakSet<Element>();
@@ -67,13 +70,15 @@ export function createFormValidation(
 		const control = view.control(field.name);
 		if (!control || control.disabled || !(control.rules || control.badInput)) return;
 		const { error, value } = validateControl(control, view, { badInputMessage });
-		if (error) {
-			showVerdict(view.control(error.control) ?? control, error.message);
-		} else {
-			// Not while typing: a scheme appearing in front of what is being typed would get in the way.
-			if (normalise) writeBack(control, value);
-			markValid(control);
-		}
+		shapes.write(() => {
+			if (error) {
+				showVerdict(view.control(error.control) ?? control, error.message);
+			} else {
+				// Not while typing: a scheme appearing in front of what is being typed would get in the way.
+				if (normalise) writeBack(control, value);
+				markValid(control);
+			}
+		});
 	};
 	// Leaving a field by pressing a button must not move the page under the pointer (a message appearing
 	// above the button would make the click miss): the check waits until the press is over.
@@ -159,38 +164,39 @@ export function createFormValidation(
 		const view = formView(form, submitter, controls);
 		const result = validateForm(controls, view, { scope, badInputMessage });
 		const failed = new Set(result.errors.map((error) => error.control));
-		for (const [name, value] of result.values) {
-			const control = view.control(name);
-			if (!control || failed.has(name)) continue;
-			writeBack(control, value);
-			markValid(control);
-		}
 		// An error names a control the engine found through this view.
 		const entries = result.errors.map(({ control, message }) => ({
 			control: view.control(control)!,
 			message,
 		}));
-		for (const { control, message } of entries) showVerdict(control, message);
+		shapes.write(() => {
+			for (const [name, value] of result.values) {
+				const control = view.control(name);
+				if (!control || failed.has(name)) continue;
+				writeBack(control, value);
+				markValid(control);
+			}
+			for (const { control, message } of entries) showVerdict(control, message);
+			if (entries.length) showSummary(form, entries);
+			else removeSummary(form);
+		});
 		const [first] = entries;
-		if (!first) {
-			removeSummary(form);
-			return true;
-		}
-		showSummary(form, entries);
-		focusField(first.control.field);
-		return false;
+		if (first) focusField(first.control.field);
+		return !first;
 	};
 
 	return {
 		init(form) {
 			toggle(form);
 			if (!forms.get(form)) return;
-			for (const control of controlsOf(form)) {
-				if (!control.elements.some((field) => field.hasAttribute("data-nette-error"))) continue;
-				serverValue.set(control.field, JSON.stringify(control.value));
-				for (const field of control.elements) left.add(field);
-				showVerdict(control, undefined);
-			}
+			shapes.write(() => {
+				for (const control of controlsOf(form)) {
+					if (!control.elements.some((field) => field.hasAttribute("data-nette-error"))) continue;
+					serverValue.set(control.field, JSON.stringify(control.value));
+					for (const field of control.elements) left.add(field);
+					showVerdict(control, undefined);
+				}
+			});
 		},
 		validate,
 		onSubmit(event) {
