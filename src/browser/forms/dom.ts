@@ -45,7 +45,10 @@ const isListItem = (element: FieldElement): boolean =>
  * A control as the markup defines it; its value and state are read anew (`read`) for every check. The
  * runtime keeps a form's shapes between submits: a submit then reads 100 controls in a fraction of the time.
  */
-export type ControlShape = Pick<DomControl, "name" | "rules" | "emptyValue" | "field" | "elements" | "around">;
+export type ControlShape = Pick<
+	DomControl,
+	"name" | "rules" | "emptyValue" | "field" | "elements" | "around"
+>;
 
 /** The fields of a form as controls, in document order, lists grouped at their first item. */
 export function shapesOf(form: HTMLFormElement): ControlShape[] {

@@ -21,13 +21,15 @@ export function itemOf(field: Element): HTMLElement | null {
 export function showVerdict(control: DomControl, error: string | null | undefined): void {
 	const invalid = error !== null;
 	const { around } = control;
-	const item = (around.item ??= itemOf(control.field));
+	around.item ??= itemOf(control.field);
+	const { item } = around;
 	// One class change, not two: each restyles the item.
 	if (item && !item.classList.replace(invalid ? VALID : INVALID, invalid ? INVALID : VALID)) {
 		item.classList.add(invalid ? INVALID : VALID);
 	}
 	around.block ??= item?.querySelector<HTMLElement>(ERROR_BLOCK);
-	const block = item && invalid ? (around.block = errorBlock(item, control, around.block)) : around.block;
+	if (item && invalid) around.block = errorBlock(item, control, around.block);
+	const { block } = around;
 	if (block && error !== undefined) setText(block, error ?? "");
 	for (const field of control.elements) {
 		if (!invalid) {
@@ -55,7 +57,11 @@ function setText(block: HTMLElement, text: string): void {
 	} else if (block.textContent !== text) block.textContent = text;
 }
 
-function errorBlock(item: HTMLElement, control: DomControl, block: HTMLElement | null | undefined): HTMLElement {
+function errorBlock(
+	item: HTMLElement,
+	control: DomControl,
+	block: HTMLElement | null | undefined,
+): HTMLElement {
 	if (!block) {
 		block = document.createElement("p");
 		block.className = ERROR_BLOCK.slice(1);
