@@ -75,8 +75,11 @@ async function audit(url: string, port: number): Promise<RunnerResult["lhr"]> {
 /** A blank page on 127.0.0.1, the floor of what Lighthouse measures on this machine. */
 async function serveBlankPage(): Promise<{ url: string; stop(): void }> {
 	const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Blank page</title><meta name="description" content="The benchmark's floor."></head><body><main><h1>Blank page</h1><p>A heading and a paragraph.</p></main></body></html>`;
-	const server = createServer((_request, response) => {
-		response.writeHead(200, { "content-type": "text/html; charset=utf-8" }).end(html);
+	// Only the page: Lighthouse also asks for /robots.txt, which a site without one answers with 404.
+	const server = createServer((request, response) => {
+		if (request.url === "/")
+			response.writeHead(200, { "content-type": "text/html; charset=utf-8" }).end(html);
+		else response.writeHead(404).end();
 	});
 	await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
 	const address = server.address();
