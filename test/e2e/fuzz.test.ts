@@ -238,7 +238,9 @@ async function send(request: Request): Promise<void> {
 		if (problem) problems.push(problem);
 	} catch (error) {
 		count(0);
-		problems.push(`${request.label}: ${request.method} ${path.slice(0, 120)} → no answer: ${error}`);
+		const cause = (error as { cause?: { code?: string; message?: string } }).cause;
+		const why = cause ? ` (${cause.code ?? ""} ${cause.message ?? ""})` : "";
+		problems.push(`${request.label}: ${request.method} ${path.slice(0, 120)} → no answer: ${error}${why}`);
 	}
 }
 
