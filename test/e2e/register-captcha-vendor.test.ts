@@ -8,6 +8,7 @@ import type { AddressInfo } from "node:net";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { connectBrowser, openPage } from "../helpers/browser";
+import { recordConnectedComponents, waitForConnected } from "../helpers/components";
 import { startServer } from "../helpers/server";
 
 interface Vendor {
@@ -85,6 +86,7 @@ describe.each(VENDORS)("with $env keys", (vendor) => {
 		});
 		try {
 			const { page, messages } = await openPage(browser);
+			await recordConnectedComponents(page);
 			await page.addInitScript(() => {
 				const violations: string[] = [];
 				Object.assign(window, { violations });
@@ -114,6 +116,9 @@ describe.each(VENDORS)("with $env keys", (vendor) => {
 			const { token: started } = (await (
 				await fetch(`${site.origin}/_fixtures/registration/time-trap?age=20000`)
 			).json()) as { token: string };
+			// The date field becomes a text field when its component connects: type once it has.
+			await waitForConnected(page, "[data-component~=date-input]");
+			await waitForConnected(page, "[data-component~=register-form]");
 			const email = `vendor.${vendor.env.toLowerCase()}@example.cz`;
 			await page.fill("#frm-register-name", "Jana Nováková");
 			await page.fill("#frm-register-email", email);

@@ -19,15 +19,20 @@ export async function openWithComponents(
 	prepare?: (page: Page) => Promise<unknown>,
 ): Promise<ObservedPage> {
 	const observed = await openPage(browser);
-	await observed.page.addInitScript(() => {
+	await recordConnectedComponents(observed.page);
+	await prepare?.(observed.page);
+	await observed.page.goto(`${origin()}${path}`);
+	return observed;
+}
+
+/** Makes the page keep the elements with connected components, for waitForConnected (before navigating). */
+export async function recordConnectedComponents(page: Page): Promise<void> {
+	await page.addInitScript(() => {
 		const connected = new Set<Element>();
 		window.connectedComponents = connected;
 		document.addEventListener("component:connected", (event) => connected.add(event.detail.element));
 		document.addEventListener("component:disconnected", (event) => connected.delete(event.detail.element));
 	});
-	await prepare?.(observed.page);
-	await observed.page.goto(`${origin()}${path}`);
-	return observed;
 }
 
 /** Waits until the element matching `selector` has its component connected. */
