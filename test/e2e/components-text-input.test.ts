@@ -81,6 +81,8 @@ describe("text input", () => {
 
 	it("counts characters and announces the remaining count only after a pause near the limit", async () => {
 		const page = await openInputs((page) => page.clock.install());
+		// Time stands still but for runFor: typing on a busy machine takes long enough for a pause.
+		await page.clock.pauseAt(Date.now() + 60_000);
 		const counter = `${COUNTER} .text-input__counter`;
 		const announcement = `${COUNTER} .text-input__announcement`;
 		expect(await page.textContent(counter)).toBe("24 / 40");
