@@ -148,25 +148,27 @@ describe("component loader", () => {
 
 	it("connects many slow components in short tasks, not in one long one", async () => {
 		const { page } = await open("/_fixtures/busy-probes", async ({ page }) => {
-			// Counts the turns the runtime gives the browser (how long each task took depends on the machine).
 			await page.addInitScript(() => {
-				const turns = { count: 0 };
-				(window as unknown as { turns: typeof turns }).turns = turns;
-				const original = scheduler.yield.bind(scheduler);
-				scheduler.yield = () => {
-					turns.count++;
-					return original();
-				};
+				const longTasks: number[] = [];
+				(window as unknown as { longTasks: number[] }).longTasks = longTasks;
+				new PerformanceObserver((list) => {
+					for (const entry of list.getEntries()) longTasks.push(entry.duration);
+				}).observe({ type: "longtask" });
 			});
 		});
 		await waitForLog(page, `connect:busy-${BUSY_PROBES - 1}`);
 		expect(await probeLog(page)).toEqual(
 			Array.from({ length: BUSY_PROBES }, (_, index) => `connect:busy-${index}`),
 		);
-		// 30 connects of 4 ms each, 120 ms in all: a turn at least every 10 ms, so 11 or more (a busy
-		// machine makes each connect take longer, and the turns more).
-		const turns = await page.evaluate(() => (window as unknown as { turns: { count: number } }).turns.count);
-		expect(turns).toBeGreaterThanOrEqual(Math.floor((BUSY_PROBES * 4) / 10) - 1);
+		// 30 connects of 4 ms each. In one task, that task would last as long as all of them together;
+		// sliced, no task comes near half of that (also when a busy machine stretches every task).
+		const busy = await page.evaluate(() => window.probeBusy ?? []);
+		// Long-task entries arrive in a task of their own, after the task they measured.
+		await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 100)));
+		const together = Math.max(...busy.map(({ end }) => end)) - Math.min(...busy.map(({ start }) => start));
+		const longTasks = await page.evaluate(() => (window as unknown as { longTasks: number[] }).longTasks);
+		expect(together).toBeGreaterThanOrEqual(BUSY_PROBES * 4);
+		expect(Math.max(0, ...longTasks)).toBeLessThan(together / 2);
 		await page.context().close();
 	});
 
