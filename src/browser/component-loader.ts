@@ -1,6 +1,5 @@
 import { importChunk } from "./chunk-loader";
 import { type Cleanup, type ComponentDefinition, isComponentDefinition } from "./component";
-import { yieldIfBusy } from "./main-thread";
 import { readProps } from "./props";
 import type { Services } from "./services";
 
@@ -135,7 +134,6 @@ export class ComponentLoader {
 		const { signal } = instance.controller;
 		try {
 			const definition = await this.#definition(name);
-			await yieldIfBusy();
 			if (signal.aborted) return;
 			const services = this.#services;
 			if (!services) throw new Error("ComponentLoader used before start()");
