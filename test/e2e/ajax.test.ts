@@ -358,6 +358,36 @@ describe("autosubmit", () => {
 		await page.context().close();
 	});
 
+	it("sends text typed while the last filter loads, aborting it, so the results match the field", async () => {
+		const { page } = await open();
+		let release!: () => void;
+		const released = new Promise<void>((resolve) => {
+			release = resolve;
+		});
+		let held!: () => void;
+		const heldSeen = new Promise<void>((resolve) => {
+			held = resolve;
+		});
+		// The first filter's answer waits until the test lets it go.
+		await page.route("**/_fixtures/ajax/echo?region=&city=Br", async (route) => {
+			held();
+			await released;
+			await route.continue().catch(() => undefined);
+		});
+		await page.focus("#filter input");
+		await page.keyboard.type("Br");
+		await heldSeen;
+		expect(await page.locator("#filter").getAttribute("class")).toContain("is-loading");
+		await page.keyboard.type("no");
+		await page.waitForFunction(() => location.search === "?region=&city=Brno", undefined, {
+			timeout: 10_000,
+		});
+		release();
+		expect((await echo(page)).query).toBe("region=&city=Brno");
+		expect(await page.locator("#filter").getAttribute("class")).not.toContain("is-loading");
+		await page.context().close();
+	});
+
 	it("replaces the history entry, so a reload shows the filtered page", async () => {
 		const { page } = await open();
 		const length = await page.evaluate(() => history.length);

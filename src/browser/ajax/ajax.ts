@@ -37,7 +37,7 @@ class ResponseError extends Error {
  * response is never applied. Failures are shown with a retry; nothing the user typed is touched.
  */
 export class Ajax {
-	#current: { controller: AbortController; element: Element } | undefined;
+	#current: { controller: AbortController; element: Element; key: string } | undefined;
 	readonly #history = new SnippetHistory();
 
 	constructor(readonly components: ComponentLoader) {}
@@ -62,13 +62,15 @@ export class Ajax {
 	}
 
 	async send(request: AjaxRequest): Promise<void> {
-		// A second click on what is already loading must not send it twice.
-		if (this.#current?.element === request.element) return;
+		// A second click on what is already loading must not send it twice; other data (a filter typed
+		// further while the last one loads) is a new request, which aborts the old one.
+		const key = request.url + new URLSearchParams(request.body as never);
+		if (this.#current?.element === request.element && this.#current.key === key) return;
 		if (!document.dispatchEvent(new CustomEvent("ajax:before", { cancelable: true, detail: request })))
 			return;
 		this.abort();
 		const controller = new AbortController();
-		const current = { controller, element: request.element };
+		const current = { controller, element: request.element, key };
 		this.#current = current;
 		const loading = [request.element, request.submitter].filter((element) => element instanceof Element);
 		for (const element of loading) element.classList.add(LOADING);
