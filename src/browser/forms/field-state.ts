@@ -9,9 +9,13 @@ const INVALID = "has-error";
 const VALID = "is-valid";
 const ERROR_BLOCK = ".form-item__error";
 
-/** A field's `.form-item` (for markup without one, its parent). */
+/**
+ * A field's `.form-item`; for markup without one, its parent, or its label's parent when a label wraps it
+ * (Nette's radio lists, `<label>Name <input></label>`): an error block inside the label would become part
+ * of the field's accessible name.
+ */
 export function itemOf(field: Element): HTMLElement | null {
-	return field.closest<HTMLElement>(".form-item") ?? field.parentElement;
+	return field.closest<HTMLElement>(".form-item") ?? (field.closest("label") ?? field).parentElement;
 }
 
 /**

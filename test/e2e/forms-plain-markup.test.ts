@@ -1,0 +1,62 @@
+/**
+ * Validation on markup another server rendered (Nette's default renderer: a table, no `.form-item`, no
+ * error blocks, fields wrapped in their labels): errors go next to the field, never into its label.
+ */
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { connectBrowser, openPage, origin } from "../helpers/browser";
+
+let browser: Browser;
+beforeAll(async () => {
+	browser = await connectBrowser();
+});
+afterAll(() => browser.close());
+
+const PAGE = `<!doctype html><html lang="en" data-base-path=""><head><meta charset="utf-8"><title>Plain</title>
+<script type="module" src="/assets/frontend/js/runtime.js"></script></head><body><main>
+<form action="/_plain/sink" method="post" id="frm-plain"><table>
+<tr><th>Name</th><td><label>Your name <input type="text" name="name" required
+	data-nette-rules='[{"op":":filled","msg":"Enter your name."}]'></label></td></tr>
+<tr><th>Size</th><td><label><input type="radio" name="size" value="s"
+	data-nette-rules='[{"op":":filled","msg":"Choose a size."}]'>Small</label><br>
+	<label><input type="radio" name="size" value="l">Large</label></td></tr>
+<tr><td colspan="2"><input type="submit" name="send" value="Send"></td></tr>
+</table></form></main></body></html>`;
+
+describe("a form rendered by another server", () => {
+	it("shows errors beside fields wrapped in labels, outside the label, so their names stay theirs", async () => {
+		const { page, messages } = await openPage(browser);
+		await page.route(`${origin()}/_plain/form`, (route) =>
+			route.fulfill({ contentType: "text/html; charset=utf-8", body: PAGE }),
+		);
+		await page.goto(`${origin()}/_plain/form`);
+		await page.waitForFunction(() => document.querySelector<HTMLFormElement>("#frm-plain")?.noValidate);
+		await page.click("input[name=send]");
+		await page.waitForSelector(".form-summary");
+		expect(await page.evaluate(() => document.activeElement?.getAttribute("name"))).toBe("name");
+		const placed = await page.evaluate(() =>
+			[...document.querySelectorAll(".form-item__error")].map((block) => ({
+				text: block.textContent,
+				inLabel: !!block.closest("label"),
+				item: block.parentElement?.tagName,
+				itemClass: block.parentElement?.className,
+			})),
+		);
+		expect(placed).toEqual([
+			{ text: "Enter your name.", inLabel: false, item: "TD", itemClass: "has-error" },
+			{ text: "Choose a size.", inLabel: false, item: "TD", itemClass: "has-error" },
+		]);
+		// Each field is named by its label alone and described by its error.
+		const name = page.getByRole("textbox", { name: "Your name", exact: true });
+		expect(await name.getAttribute("aria-invalid")).toBe("true");
+		const small = page.getByRole("radio", { name: "Small", exact: true });
+		expect(await small.count()).toBe(1);
+		expect(
+			await small.evaluate(
+				(radio) => document.getElementById(radio.getAttribute("aria-describedby")!)?.textContent,
+			),
+		).toBe("Choose a size.");
+		expect(messages).toEqual([]);
+		await page.context().close();
+	});
+});
