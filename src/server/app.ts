@@ -6,6 +6,7 @@ import fastifyStatic from "@fastify/static";
 import Fastify, { type FastifyInstance, type FastifyPluginAsync, type FastifyServerOptions } from "fastify";
 import { createElement } from "react";
 import { DEFAULT_LANG, LANGS, type Lang, langPrefix } from "../i18n";
+import { MESSAGES } from "../i18n/messages";
 import { ErrorPage, errorPageStatus } from "../pages/ErrorPage";
 import type { ClientAssets } from "./assets";
 import { registerPageContent } from "./cms/plugin";
@@ -82,10 +83,7 @@ export async function buildApp({
 	app.setErrorHandler((error, request, reply) => {
 		const status = statusOf(error);
 		if (status >= 500) request.log.error(error);
-		if (isAjax(request)) {
-			const message = status < 500 && error instanceof Error ? error.message : "Internal server error";
-			return reply.code(status).send({ error: message });
-		}
+		if (isAjax(request)) return reply.code(status).send({ error: ajaxError(request.lang, status) });
 		return reply.page(createElement(ErrorPage, { status: errorPageStatus(status) }), { status });
 	});
 
@@ -151,11 +149,20 @@ export async function buildApp({
 	}
 
 	app.setNotFoundHandler((request, reply) => {
-		if (isAjax(request)) return reply.code(404).send({ error: "Not found" });
+		if (isAjax(request)) return reply.code(404).send({ error: ajaxError(request.lang, 404) });
 		return reply.page(createElement(ErrorPage, { status: 404 }), { status: 404 });
 	});
 
 	return app;
+}
+
+/**
+ * The `error` of an ajax failure: the ajax runtime shows it to the visitor, so it is the error page's text
+ * in the page's language, never an internal (and English) message such as Fastify's or a refusal's.
+ */
+function ajaxError(lang: Lang, status: number): string {
+	const { title, text } = MESSAGES[lang].errors[errorPageStatus(status)];
+	return `${title}. ${text}`;
 }
 
 function statusOf(error: unknown): number {

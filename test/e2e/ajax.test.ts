@@ -318,6 +318,34 @@ describe("failures", () => {
 		await page.context().close();
 	});
 
+	it("shows the server's failures in the page's language, without internals", async () => {
+		for (const [lang, expected] of [
+			["cs", ["Něco se pokazilo. ", "Stránka nenalezena. "]],
+			["en", ["Something went wrong. ", "Page not found. "]],
+		] as const) {
+			// The language is the request's, as its address says: English pages link under /en.
+			const prefix = lang === "en" ? "/en" : "";
+			const { page } = await open(`${prefix}/_fixtures/ajax`);
+			for (const [index, path] of ["/_fixtures/ajax/throw", "/_fixtures/ajax/no-such-page"].entries()) {
+				const href = prefix + path;
+				await page.evaluate((href) => {
+					const link = document.createElement("a");
+					link.className = "ajax";
+					link.id = `failing-${href.length}`;
+					link.href = href;
+					link.textContent = "Failing";
+					document.body.prepend(link);
+				}, href);
+				await page.click(`#failing-${href.length}`);
+				await page.waitForFunction(
+					(start) => document.querySelector(".ajax-error p")?.textContent?.startsWith(start),
+					expected[index]!,
+				);
+			}
+			await page.context().close();
+		}
+	});
+
 	it("falls back to a normal page load when a GET link is answered with HTML", async () => {
 		const { page } = await open();
 		await Promise.all([page.waitForURL(`${origin()}/_fixtures/ajax/html`), page.click("#html-link")]);
@@ -413,7 +441,9 @@ describe("server", () => {
 			headers: { "X-Requested-With": "XMLHttpRequest" },
 		});
 		expect(ajax.status).toBe(500);
-		expect(await ajax.json()).toEqual({ error: "Internal server error" });
+		expect(await ajax.json()).toEqual({
+			error: "Něco se pokazilo. Na naší straně nastala chyba. Zkuste to prosím za chvíli znovu.",
+		});
 		const page = await fetch(`${origin()}/_fixtures/ajax/throw`);
 		expect(page.status).toBe(500);
 		const html = await page.text();

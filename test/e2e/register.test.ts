@@ -178,5 +178,15 @@ describe("rate limit", () => {
 		expect(statuses[10]).toBe(429);
 		const page = await html(await postRegistration(new URLSearchParams(), "/register", ip));
 		expect(page).toContain("Příliš mnoho pokusů");
+		// By ajax (the form with JavaScript), the runtime shows the answer's error: the same text.
+		const ajax = await fetch(`${origin()}/register`, {
+			method: "POST",
+			body: new URLSearchParams(),
+			headers: { "x-forwarded-for": ip, "x-requested-with": "XMLHttpRequest" },
+		});
+		expect(ajax.status).toBe(429);
+		expect(await ajax.json()).toEqual({
+			error: "Příliš mnoho pokusů. Počkejte prosím chvíli a zkuste to znovu.",
+		});
 	});
 });

@@ -118,7 +118,9 @@ describe("pages and assets", () => {
 			headers: { "X-Requested-With": "XMLHttpRequest" },
 		});
 		expect(ajax.status).toBe(404);
-		expect(await ajax.json()).toEqual({ error: "Not found" });
+		expect(await ajax.json()).toEqual({
+			error: "Stránka nenalezena. Tuto stránku jsme nenašli. Možná byla přesunuta, nebo je v adrese překlep.",
+		});
 	});
 
 	it("does not serve files outside the client build", async () => {
@@ -195,7 +197,7 @@ describe("cross-site requests", () => {
 	it("refuses a POST another site made, by Origin or by Sec-Fetch-Site", async () => {
 		const byOrigin = await post({ Origin: "https://evil.example" });
 		expect(byOrigin.status).toBe(403);
-		expect(await byOrigin.json()).toEqual({ error: "Cross-site request refused" });
+		expect(await byOrigin.json()).toEqual({ error: "Přístup odepřen. K této stránce nemáte přístup." });
 		expect((await post({ "Sec-Fetch-Site": "cross-site" })).status).toBe(403);
 		expect((await post({ "Sec-Fetch-Site": "same-site" })).status).toBe(403);
 	});
