@@ -12,6 +12,7 @@
  *     const body = await client.fields();        // fetches and solves a challenge
  *     const answer = await client.post(body);    // { kind: "created", token, ms, ... }
  */
+import { Agent, request } from "node:http";
 import { solveChallenge } from "altcha-lib";
 import { deriveKey as sha } from "altcha-lib/algorithms/sha";
 import { antispamConfig } from "../../src/server/registration/antispam";
@@ -55,6 +56,7 @@ export const uniqueEmail = (label = "bench"): string => `${label}.${runId}.${++p
 
 export class RegistrationClient {
 	private readonly timeTrapKey: string;
+	private readonly agent = new Agent({ keepAlive: true });
 
 	private constructor(
 		readonly url: string,
@@ -108,34 +110,50 @@ export class RegistrationClient {
 		});
 	}
 
-	/** POSTs a registration form from its own client address (or `ip`). Never throws. */
-	async post(
+	/**
+	 * POSTs a registration form from its own client address (or `ip`). Never throws. Through node:http
+	 * on kept-alive connections rather than fetch, which costs this process about twice the CPU per
+	 * request: a load generator on the server's cores should take as little of them as it can.
+	 */
+	post(
 		body: URLSearchParams,
 		options: { ip?: string; signal?: AbortSignal } = {},
 	): Promise<RegistrationAnswer> {
 		const started = performance.now();
 		const ms = () => performance.now() - started;
-		try {
-			const response = await fetch(`${this.url}/register`, {
-				method: "POST",
-				body,
-				redirect: "manual",
-				headers: { "x-forwarded-for": options.ip ?? nextClientIp() },
-				signal: options.signal ?? null,
-			});
-			await response.arrayBuffer();
-			const { status } = response;
-			const location = response.headers.get("location") ?? "";
-			const token = VOUCHER_LOCATION.exec(location)?.[1];
-			if (status === 303 && token) return { kind: "created", status, token, ms: ms() };
-			if (status === 303 && location.endsWith("/register/again"))
-				return { kind: "existing", status, ms: ms() };
-			return { kind: "refused", status, ms: ms() };
-		} catch (error) {
-			const cause = (error as { cause?: { code?: string; message?: string } }).cause;
-			const reason = cause?.code ?? cause?.message ?? (error as Error).message;
-			return { kind: "failed", error: reason, ms: ms() };
-		}
+		const payload = body.toString();
+		return new Promise((resolve) => {
+			const failed = (error: Error & { code?: string }) =>
+				resolve({ kind: "failed", error: error.code ?? error.message, ms: ms() });
+			const post = request(
+				`${this.url}/register`,
+				{
+					method: "POST",
+					agent: this.agent,
+					headers: {
+						"content-type": "application/x-www-form-urlencoded",
+						"content-length": Buffer.byteLength(payload),
+						"x-forwarded-for": options.ip ?? nextClientIp(),
+					},
+					...(options.signal ? { signal: options.signal } : {}),
+				},
+				(response) => {
+					response.on("error", failed);
+					response.resume();
+					response.on("end", () => {
+						const status = response.statusCode ?? 0;
+						const location = response.headers.location ?? "";
+						const token = VOUCHER_LOCATION.exec(location)?.[1];
+						if (status === 303 && token) resolve({ kind: "created", status, token, ms: ms() });
+						else if (status === 303 && location.endsWith("/register/again"))
+							resolve({ kind: "existing", status, ms: ms() });
+						else resolve({ kind: "refused", status, ms: ms() });
+					});
+				},
+			);
+			post.on("error", failed);
+			post.end(payload);
+		});
 	}
 
 	/** fields() and post() in one. */
