@@ -1,6 +1,7 @@
-import { createHmac, timingSafeEqual } from "node:crypto";
+import { timingSafeEqual } from "node:crypto";
 import { type Challenge, createChallenge, type Payload, randomInt } from "altcha-lib";
 import { deriveKey as sha } from "altcha-lib/algorithms/sha";
+import { hmac } from "./keys";
 
 /**
  * ALTCHA proof of work, issued and verified by this server (no third party, works offline). Tuned
@@ -60,8 +61,8 @@ export function verifyAltcha(payload: string, keys: AltchaKeys, now = new Date()
 		typeof derivedKey === "string" &&
 		DERIVED_KEY.test(derivedKey) &&
 		isCounter(parsed.solution.counter) &&
-		sameText(signature, hmacHex(keys.signature, canonicalJson(parameters))) &&
-		sameText(keySignature, hmacHex(keys.keySignature, Buffer.from(derivedKey, "hex")));
+		sameText(signature, hmac(keys.signature, canonicalJson(parameters), "hex")) &&
+		sameText(keySignature, hmac(keys.keySignature, Buffer.from(derivedKey, "hex"), "hex"));
 	if (!verified) return { ok: false, reason: "failed" };
 	return { ok: true, challengeId: parameters.nonce, expiresAt: new Date(expiresAt * 1000) };
 }
@@ -71,9 +72,6 @@ const DERIVED_KEY = /^(?:[0-9a-f]{2})+$/;
 /** The solution's counter as altcha-lib's uint32 mode takes it. */
 const isCounter = (value: unknown) =>
 	Number.isInteger(value) && (value as number) >= 0 && (value as number) <= 0xffffffff;
-
-const hmacHex = (secret: string, data: string | Buffer) =>
-	createHmac("sha256", secret).update(data).digest("hex");
 
 function sameText(a: string, b: string): boolean {
 	const left = Buffer.from(a);

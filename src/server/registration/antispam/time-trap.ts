@@ -1,4 +1,5 @@
-import { createHmac, timingSafeEqual } from "node:crypto";
+import { timingSafeEqual } from "node:crypto";
+import { hmac } from "./keys";
 
 /**
  * The time trap: the form carries the moment it was rendered, signed, and a submission must come neither
@@ -15,8 +16,7 @@ export type TimeTrapResult =
 	| { readonly ok: true; readonly ageMs: number; readonly issuedAt: number }
 	| { readonly ok: false; readonly reason: "missing" | "forged" | "too-fast" | "expired" };
 
-const sign = (key: string, issuedAt: number) =>
-	createHmac("sha256", key).update(`time-trap:${issuedAt}`).digest("base64url");
+const sign = (key: string, issuedAt: number) => hmac(key, `time-trap:${issuedAt}`, "base64url");
 
 export function issueTimeTrap(key: string, now: Date): string {
 	const issuedAt = now.getTime();
