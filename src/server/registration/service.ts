@@ -1,6 +1,7 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import type { Kysely, Transaction } from "kysely";
 import type { Lang } from "../../i18n";
+import { prepare } from "../db/prepared";
 import type { Database } from "../db/schema";
 import { addDays, pragueDate } from "../prague-time";
 import { randomVoucherCode } from "../voucher-code";
@@ -42,6 +43,80 @@ export const normaliseEmail = (email: string): string => email.trim().toLowerCas
 
 class ReplayedChallenge extends Error {}
 
+// The statements of every registration, compiled once (ON CONFLICT DO NOTHING rather than catching the
+// error: on PostgreSQL an error aborts the transaction).
+const insertUsedChallenge = prepare((db, challenge: { id: string; expiresAt: string }) =>
+	db
+		.insertInto("used_challenges")
+		.values({ id: challenge.id, expires_at: challenge.expiresAt })
+		.onConflict((conflict) => conflict.column("id").doNothing())
+		.returning("id"),
+);
+
+const insertRegistration = prepare(
+	(
+		db,
+		row: {
+			id: string;
+			name: string;
+			email: string;
+			birthDate: string;
+			phone: string | null;
+			storeId: string;
+			marketingConsent: number;
+			lang: Lang;
+			now: string;
+		},
+	) =>
+		db
+			.insertInto("registrations")
+			.values({
+				id: row.id,
+				name: row.name,
+				email: row.email,
+				birth_date: row.birthDate,
+				phone: row.phone,
+				store_id: row.storeId,
+				marketing_consent: row.marketingConsent,
+				terms_accepted_at: row.now,
+				lang: row.lang,
+				created_at: row.now,
+			})
+			.onConflict((conflict) => conflict.column("email").doNothing())
+			.returning("id"),
+);
+
+const insertVoucher = prepare(
+	(
+		db,
+		row: { id: string; registrationId: string; code: string; token: string; validUntil: string; now: string },
+	) =>
+		db
+			.insertInto("vouchers")
+			.values({
+				id: row.id,
+				registration_id: row.registrationId,
+				code: row.code,
+				token: row.token,
+				valid_until: row.validUntil,
+				created_at: row.now,
+			})
+			.onConflict((conflict) => conflict.column("code").doNothing())
+			.returning("id"),
+);
+
+const insertMail = prepare(
+	(db, row: { id: string; recipient: string; subject: string; text: string; html: string; now: string }) =>
+		db.insertInto("outbox").values({
+			id: row.id,
+			recipient: row.recipient,
+			subject: row.subject,
+			text_body: row.text,
+			html_body: row.html,
+			created_at: row.now,
+		}),
+);
+
 /**
  * Registers a person and issues their voucher in one transaction with its e-mail in the outbox: all of
  * it is stored, or nothing. The unique e-mail index decides between concurrent registrations of one
@@ -59,28 +134,22 @@ export async function register(
 			if (context.challenge) await consumeChallenge(trx, context.challenge);
 			const now = context.now.toISOString();
 			const registrationId = randomUUID();
-			const inserted = await trx
-				.insertInto("registrations")
-				.values({
-					id: registrationId,
-					name: registrant.name,
-					email,
-					birth_date: registrant.birthDate,
-					phone: registrant.phone,
-					store_id: registrant.storeId,
-					marketing_consent: registrant.marketingConsent ? 1 : 0,
-					terms_accepted_at: now,
-					lang: registrant.lang,
-					created_at: now,
-				})
-				.onConflict((conflict) => conflict.column("email").doNothing())
-				.returning("id")
-				.executeTakeFirst();
+			const [inserted] = await insertRegistration(trx, {
+				id: registrationId,
+				name: registrant.name,
+				email,
+				birthDate: registrant.birthDate,
+				phone: registrant.phone,
+				storeId: registrant.storeId,
+				marketingConsent: registrant.marketingConsent ? 1 : 0,
+				lang: registrant.lang,
+				now,
+			});
 			if (!inserted) return resend(trx, email, registrant.lang, context);
 
 			const validUntil = addDays(pragueDate(context.now), VOUCHER_VALID_DAYS);
 			const token = randomBytes(32).toString("base64url");
-			const code = await insertVoucher(trx, { registrationId, token, validUntil, now });
+			const code = await issueVoucher(trx, { registrationId, token, validUntil, now });
 			const mail = voucherMail({
 				lang: registrant.lang,
 				recipient: email,
@@ -99,36 +168,21 @@ export async function register(
 }
 
 async function consumeChallenge(trx: Transaction<Database>, challenge: { id: string; expiresAt: Date }) {
-	const used = await trx
-		.insertInto("used_challenges")
-		.values({ id: challenge.id, expires_at: challenge.expiresAt.toISOString() })
-		.onConflict((conflict) => conflict.column("id").doNothing())
-		.returning("id")
-		.executeTakeFirst();
+	const [used] = await insertUsedChallenge(trx, {
+		id: challenge.id,
+		expiresAt: challenge.expiresAt.toISOString(),
+	});
 	if (!used) throw new ReplayedChallenge();
 }
 
 /** Inserts the voucher with a fresh code, drawing again when a code is taken; returns the code. */
-async function insertVoucher(
+async function issueVoucher(
 	trx: Transaction<Database>,
 	voucher: { registrationId: string; token: string; validUntil: string; now: string },
 ): Promise<string> {
 	for (let attempt = 0; attempt < CODE_ATTEMPTS; attempt++) {
 		const code = randomVoucherCode();
-		// ON CONFLICT DO NOTHING rather than catching the error: on PostgreSQL an error aborts the transaction.
-		const inserted = await trx
-			.insertInto("vouchers")
-			.values({
-				id: randomUUID(),
-				registration_id: voucher.registrationId,
-				code,
-				token: voucher.token,
-				valid_until: voucher.validUntil,
-				created_at: voucher.now,
-			})
-			.onConflict((conflict) => conflict.column("code").doNothing())
-			.returning("id")
-			.executeTakeFirst();
+		const [inserted] = await insertVoucher(trx, { ...voucher, id: randomUUID(), code });
 		if (inserted) return code;
 	}
 	throw new Error(`No free voucher code after ${CODE_ATTEMPTS} attempts`);
@@ -159,15 +213,12 @@ async function resend(
 }
 
 async function enqueue(trx: Transaction<Database>, mail: MailMessage, now: Date): Promise<void> {
-	await trx
-		.insertInto("outbox")
-		.values({
-			id: randomUUID(),
-			recipient: mail.recipient,
-			subject: mail.subject,
-			text_body: mail.text,
-			html_body: mail.html,
-			created_at: now.toISOString(),
-		})
-		.execute();
+	await insertMail(trx, {
+		id: randomUUID(),
+		recipient: mail.recipient,
+		subject: mail.subject,
+		text: mail.text,
+		html: mail.html,
+		now: now.toISOString(),
+	});
 }

@@ -11,6 +11,7 @@
 import type { FastifyRateLimitStore, FastifyRateLimitStoreCtor } from "@fastify/rate-limit";
 import type { FastifyInstance } from "fastify";
 import { type Kysely, sql } from "kysely";
+import { prepare } from "../db/prepared";
 import type { Database } from "../db/schema";
 
 export interface RateLimitCount {
@@ -20,6 +21,19 @@ export interface RateLimitCount {
 	readonly ttlMs: number;
 }
 
+const upsertHit = prepare((db, hit: { key: string; windowEndsAt: string; at: string }) =>
+	db
+		.insertInto("rate_limits")
+		.values({ key: hit.key, hits: 1, window_ends_at: hit.windowEndsAt })
+		.onConflict((conflict) =>
+			conflict.column("key").doUpdateSet({
+				hits: sql<number>`case when rate_limits.window_ends_at <= ${hit.at} then 1 else rate_limits.hits + 1 end`,
+				window_ends_at: sql<string>`case when rate_limits.window_ends_at <= ${hit.at} then excluded.window_ends_at else rate_limits.window_ends_at end`,
+			}),
+		)
+		.returning(["hits", "window_ends_at"]),
+);
+
 /** Counts a hit on `key` in its current window (opening one of `windowMs` if none is open). */
 export async function hitRateLimit(
 	db: Kysely<Database>,
@@ -27,18 +41,12 @@ export async function hitRateLimit(
 	windowMs: number,
 	now = new Date(),
 ): Promise<RateLimitCount> {
-	const at = now.toISOString();
-	const row = await db
-		.insertInto("rate_limits")
-		.values({ key, hits: 1, window_ends_at: new Date(now.getTime() + windowMs).toISOString() })
-		.onConflict((conflict) =>
-			conflict.column("key").doUpdateSet({
-				hits: sql<number>`case when rate_limits.window_ends_at <= ${at} then 1 else rate_limits.hits + 1 end`,
-				window_ends_at: sql<string>`case when rate_limits.window_ends_at <= ${at} then excluded.window_ends_at else rate_limits.window_ends_at end`,
-			}),
-		)
-		.returning(["hits", "window_ends_at"])
-		.executeTakeFirstOrThrow();
+	const [row] = await upsertHit(db, {
+		key,
+		windowEndsAt: new Date(now.getTime() + windowMs).toISOString(),
+		at: now.toISOString(),
+	});
+	if (!row) throw new Error("The rate-limit upsert returned no row");
 	return { hits: Number(row.hits), ttlMs: Date.parse(row.window_ends_at) - now.getTime() };
 }
 

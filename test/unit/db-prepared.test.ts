@@ -1,0 +1,43 @@
+import { sql } from "kysely";
+import { describe, expect, it } from "vitest";
+import { prepare } from "../../src/server/db/prepared";
+import { disposedAfterAll, testDatabases } from "../helpers/test-databases";
+
+// A value (upserted) and a constant of the query (the suffix) in one statement, a value used twice.
+const upsert = prepare((db, meta: { key: string; value: string }) =>
+	db
+		.insertInto("app_meta")
+		.values({ key: meta.key, value: meta.value })
+		.onConflict((conflict) =>
+			conflict.column("key").doUpdateSet({ value: sql<string>`${meta.value} || ${"!"}` }),
+		)
+		.returning(["key", "value"]),
+);
+
+describe.each(testDatabases())("prepared queries on %s", (_kind, open) => {
+	const openDatabase = disposedAfterAll(open);
+
+	it("runs one compiled statement with each call's values, in and out of transactions", async () => {
+		const { db } = (await openDatabase()).handle;
+		expect(await upsert(db, { key: "a", value: "1" })).toEqual([{ key: "a", value: "1" }]);
+		expect(await upsert(db, { key: "b", value: "2" })).toEqual([{ key: "b", value: "2" }]);
+		expect(await upsert(db, { key: "a", value: "3" })).toEqual([{ key: "a", value: "3!" }]);
+		await db.transaction().execute(async (trx) => {
+			expect(await upsert(trx, { key: "c", value: "4" })).toEqual([{ key: "c", value: "4" }]);
+		});
+		const rows = await db.selectFrom("app_meta").select(["key", "value"]).orderBy("key").execute();
+		expect(rows).toEqual([
+			{ key: "a", value: "3!" },
+			{ key: "b", value: "2" },
+			{ key: "c", value: "4" },
+		]);
+	});
+
+	it("refuses a query that does not take every value as a parameter of its own", async () => {
+		const { db } = (await openDatabase()).handle;
+		const computed = prepare((database, meta: { key: string; length: number }) =>
+			database.selectFrom("app_meta").select("key").where("key", "=", meta.key).limit(Number(meta.length)),
+		);
+		await expect(computed(db, { key: "a", length: 1 })).rejects.toThrow(/length/);
+	});
+});
