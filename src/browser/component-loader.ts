@@ -58,11 +58,6 @@ export class ComponentLoader {
 		this.#mountWithin(document.documentElement);
 	}
 
-	stop(): void {
-		this.#observer.disconnect();
-		for (const element of [...this.#instances.keys()]) this.#unmount(element);
-	}
-
 	/** Mounts the components an element names; warns (in development) if they already are. */
 	mount(element: HTMLElement): void {
 		if (__DEV__ && this.#instances.has(element)) {

@@ -318,6 +318,31 @@ describe("failures", () => {
 		await page.context().close();
 	});
 
+	it("applies snippets and redirects answered with any status, as servers answer refusals", async () => {
+		const { page } = await open();
+		for (const code of [400, 413, 429]) {
+			await page.evaluate(
+				(code) =>
+					document.querySelector("#put-form")!.setAttribute("action", `/_fixtures/ajax/echo?code=${code}`),
+				code,
+			);
+			await page.click("#put-form button");
+			await page.waitForFunction(
+				(query) => document.querySelector("#echo")?.textContent?.includes(query),
+				`code=${code}`,
+			);
+			expect((await echo(page)).method).toBe("PUT");
+			expect(await page.locator(".ajax-error").count()).toBe(0);
+		}
+		await page.evaluate(() =>
+			document
+				.querySelector("#put-form")!
+				.setAttribute("action", "/_fixtures/ajax/echo?code=401&redirect=/_fixtures/ajax/html"),
+		);
+		await Promise.all([page.waitForURL(`${origin()}/_fixtures/ajax/html`), page.click("#put-form button")]);
+		await page.context().close();
+	});
+
 	it("shows the server's failures in the page's language, without internals", async () => {
 		for (const [lang, expected] of [
 			["cs", ["Něco se pokazilo. ", "Stránka nenalezena. "]],
@@ -413,6 +438,30 @@ describe("autosubmit", () => {
 		release();
 		expect((await echo(page)).query).toBe("region=&city=Brno");
 		expect(await page.locator("#filter").getAttribute("class")).not.toContain("is-loading");
+		await page.context().close();
+	});
+
+	it("sends the data again when the field is left after Escape aborted its request", async () => {
+		const { page } = await open();
+		let seen!: () => void;
+		const held = new Promise<void>((resolve) => {
+			seen = resolve;
+		});
+		let first = true;
+		// The first answer never comes; later ones do.
+		await page.route("**/_fixtures/ajax/echo?region=&city=Brno", async (route) => {
+			if (!first) return route.continue();
+			first = false;
+			seen();
+		});
+		await page.focus("#filter input");
+		await page.keyboard.type("Brno");
+		await held;
+		await page.keyboard.press("Escape");
+		await page.waitForFunction(() => !document.querySelector("#filter")?.classList.contains("is-loading"));
+		expect(await page.locator("#echo").textContent()).toBe("none");
+		await page.keyboard.press("Tab");
+		expect((await echo(page)).query).toBe("region=&city=Brno");
 		await page.context().close();
 	});
 

@@ -177,6 +177,69 @@ describe("load more", () => {
 	});
 });
 
+describe("a filter request that never got its answer", () => {
+	/**
+	 * Types "praha" into the filter and holds its request (the first one only) until the test ends it:
+	 * `end("abort")` fails it as a lost connection, `end()` lets it go (too late, once aborted).
+	 */
+	async function typeHeld(page: Page) {
+		let seen!: () => void;
+		const held = new Promise<void>((resolve) => {
+			seen = resolve;
+		});
+		let end!: (how?: "abort") => void;
+		const ended = new Promise<"abort" | undefined>((resolve) => {
+			end = resolve;
+		});
+		let first = true;
+		await page.route("**/stores?region=&q=praha", async (route) => {
+			if (!first) return route.continue();
+			first = false;
+			seen();
+			const how = await ended;
+			await (how === "abort" ? route.abort("internetdisconnected") : route.continue()).catch(() => undefined);
+		});
+		await page.click("#frm-stores-q");
+		await page.keyboard.type("praha");
+		await held;
+		return end;
+	}
+
+	/** The field and the results agree: the filtered stores, their count and address. */
+	async function filtered(page: Page): Promise<void> {
+		await page.waitForFunction(() => location.search === "?region=&q=praha", undefined, { timeout: 15_000 });
+		await page.waitForFunction(() => !document.querySelector(".stores-filter.is-loading"));
+		expect(await names(page)).toEqual(await namesWithoutAjax(page, "/stores?region=&q=praha"));
+		expect(await page.inputValue("#frm-stores-q")).toBe("praha");
+		expect(await samePage(page)).toBe(true);
+	}
+
+	it("sends the filter again when the field is left after 'load more' aborted it", async () => {
+		const { page } = await open();
+		const end = await typeHeld(page);
+		await page.click("a#stores-more");
+		await cardCount(page, 40);
+		end();
+		expect(page.url()).toBe(`${origin()}/stores`);
+		// Back in the field and out of it: the results catch up with what it says.
+		await page.click("#frm-stores-q");
+		await page.keyboard.press("Tab");
+		await filtered(page);
+		await page.context().close();
+	});
+
+	it("sends the filter again when the field is left after its request failed", async () => {
+		const { page } = await open();
+		const end = await typeHeld(page);
+		end("abort");
+		await page.locator(".ajax-error").waitFor();
+		await page.keyboard.press("Tab");
+		await filtered(page);
+		expect(await page.locator(".ajax-error").count()).toBe(0);
+		await page.context().close();
+	});
+});
+
 describe("history", () => {
 	it("leaves the finder with one step back, and back, forward and reload show the filtered stores", async () => {
 		const { page } = await open("/");

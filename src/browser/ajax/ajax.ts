@@ -20,16 +20,13 @@ declare global {
 	interface DocumentEventMap {
 		"ajax:before": CustomEvent<AjaxRequest>;
 		"ajax:success": CustomEvent<{ request: AjaxRequest; payload: Payload }>;
+		/** A request that ended without its answer applied: failed, or aborted (error: an AbortError). */
 		"ajax:error": CustomEvent<{ request: AjaxRequest; error: unknown }>;
 		"ajax:component": CustomEvent<Payload["component"]>;
 	}
 }
 
 const LOADING = "is-loading";
-
-class ResponseError extends Error {
-	override readonly name = "ResponseError";
-}
 
 /**
  * Sends forms and links with class `ajax` through fetch and applies the JSON payload (SPEC.md §7).
@@ -47,8 +44,9 @@ export class Ajax {
 		document.addEventListener("submit", (event) => this.#onSubmit(event));
 		document.addEventListener("keydown", (event) => {
 			// A key press something else handled (a modal closing on Escape) is not ours.
-			const target = event.target instanceof Element ? event.target : null;
-			if (event.key !== "Escape" || event.defaultPrevented || target?.closest("dialog[open], [aria-modal]"))
+			// The target may be the document, which has no closest().
+			const target = event.target as Element;
+			if (event.key !== "Escape" || event.defaultPrevented || target.closest?.("dialog[open], [aria-modal]"))
 				return;
 			this.abort();
 		});
@@ -77,32 +75,37 @@ export class Ajax {
 		request.element.setAttribute("aria-busy", "true");
 		const hideProgress = showProgressLater();
 		hideError();
+		// What a failure shows: no answer means no connection; an answer, that the server refused.
+		let failure = message("offline");
 		try {
 			const response = await fetch(request.url, {
 				method: request.method,
-				body: request.body ?? null,
+				body: request.body,
 				headers: { "X-Requested-With": "XMLHttpRequest", Accept: "application/json" },
-				credentials: "same-origin",
 				signal: controller.signal,
 			});
+			failure = message("failed");
 			const json = /json/.test(response.headers.get("content-type") ?? "")
 				? await response.json().catch(() => undefined)
 				: undefined;
-			if (controller.signal.aborted) return;
-			const payload = response.ok ? parsePayload(json) : undefined;
-			if (!payload) {
+			controller.signal.throwIfAborted();
+			const payload = parsePayload(json);
+			// Whatever the status: a server explains a refusal (429, 413) with snippets or sends the visitor
+			// elsewhere (401). Only an answer that says nothing usable is a failure.
+			if (!(payload && (response.ok || payload.redirect || Object.keys(payload.snippets).length))) {
 				// A GET link answered with a page (not the payload) is best shown as that page.
 				if (response.ok && request.method === "GET" && json === undefined) {
 					location.assign(request.url);
 					return;
 				}
-				throw new ResponseError((json as { error?: unknown } | undefined)?.error?.toString());
+				// The server's own words when it sent some (its error pages' text, in the page's language).
+				failure = (json as { error?: unknown } | undefined)?.error?.toString() || failure;
+				throw new Error(failure);
 			}
 			this.#apply(payload, request);
 		} catch (error) {
-			if (controller.signal.aborted) return;
-			const text = error instanceof ResponseError ? error.message || message("failed") : message("offline");
-			showError(text, () => void this.send(request));
+			// An aborted request shows nothing (the user or a newer request stopped it), but is reported.
+			if (!controller.signal.aborted) showError(failure, () => void this.send(request));
 			document.dispatchEvent(new CustomEvent("ajax:error", { detail: { request, error } }));
 		} finally {
 			hideProgress();
@@ -139,7 +142,7 @@ export class Ajax {
 			event.altKey
 		)
 			return;
-		const link = event.target instanceof Element ? event.target.closest("a.ajax") : null;
+		const link = (event.target as Element).closest?.("a.ajax");
 		if (
 			!(link instanceof HTMLAnchorElement) ||
 			link.origin !== location.origin ||

@@ -6,20 +6,22 @@ const TEXT_TYPES = new Set(["text", "search", "email", "tel", "url", "number", "
 /**
  * Forms with data-autosubmit submit themselves on change, or 200 ms after the last keyup that changed
  * a text field — through requestSubmit, so validation runs and an `ajax` form goes by ajax. A form
- * whose data did not change since it was last sent is not sent again (change after keyup, say).
+ * whose data did not change since it was last sent is not sent again (change after keyup, say), unless
+ * that request never got its answer shown.
  */
 export function startAutosubmit(): void {
-	const sent = new WeakMap<HTMLFormElement, string>();
+	// The data each form last sent, or the data it had when first focused; null: its request was aborted
+	// or failed, so whatever the form holds now is not what the page shows.
+	const sent = new WeakMap<Element, string | null>();
 	const typed = new WeakMap<Element, string>();
 	let timer: ReturnType<typeof setTimeout> | undefined;
 
-	const formOf = (target: EventTarget | null) =>
-		target instanceof Element ? (target.closest(FORM) as HTMLFormElement | null) : null;
-	const serialize = (form: HTMLFormElement) =>
-		new URLSearchParams(new FormData(form) as unknown as Record<string, string>).toString();
+	// The target may be the document or the window, which have no closest().
+	const formOf = (target: EventTarget | null) => (target as Element).closest?.<HTMLFormElement>(FORM);
+	const serialize = (data: FormData | URLSearchParams | string) => String(new URLSearchParams(data as never));
 	const submit = (form: HTMLFormElement) => {
 		clearTimeout(timer);
-		const data = serialize(form);
+		const data = serialize(new FormData(form));
 		if (sent.get(form) === data) return;
 		sent.set(form, data);
 		form.requestSubmit();
@@ -28,12 +30,21 @@ export function startAutosubmit(): void {
 	document.addEventListener("focusin", (event) => {
 		const form = formOf(event.target);
 		if (!form) return;
-		if (!sent.has(form)) sent.set(form, serialize(form));
+		if (!sent.has(form)) sent.set(form, serialize(new FormData(form)));
 		if (isTextField(event.target)) typed.set(event.target, event.target.value);
 	});
-	document.addEventListener("change", (event) => {
+	const onChange = (event: Event) => {
 		const form = formOf(event.target);
 		if (form) submit(form);
+	};
+	document.addEventListener("change", onChange);
+	// Leaving a field sends it too: after an aborted request no change event comes for data already typed.
+	document.addEventListener("focusout", onChange);
+	// A request aborted (Escape, a "load more" link) or failed left the page showing other data than the
+	// form's: forget it was sent, unless the form's own newer request aborted it (that one carries the data).
+	document.addEventListener("ajax:error", ({ detail: { request } }) => {
+		if (sent.get(request.element) === serialize(request.body ?? new URL(request.url).search))
+			sent.set(request.element, null);
 	});
 	document.addEventListener("keyup", (event) => {
 		const form = formOf(event.target);

@@ -56,9 +56,9 @@ export type Submission<F extends Fields> =
 	| {
 			readonly valid: false;
 			/**
-			 * 200 for values that broke the rules (as Nette answers: the ajax runtime takes any other status
+			 * 200 for values that broke the rules (as Nette answers: its ajax libraries take any other status
 			 * as a failure, and Chromium logs a 4xx page as a console error); 400 or 413 for a body the
-			 * server would not read.
+			 * server would not read (our runtime shows the snippets of such an answer too).
 			 */
 			readonly status: 200 | 400 | 413;
 			readonly state: FormState;
