@@ -177,6 +177,7 @@ const cs = {
 			wrong: "Nesprávný e-mail nebo heslo.",
 			tooMany: "Příliš mnoho pokusů o přihlášení. Zkuste to znovu za {minutes} min.",
 			signedOut: "Byli jste odhlášeni.",
+			required: "Nejste přihlášeni (přihlášení platí 12 hodin). Přihlaste se prosím.",
 		},
 		redeem: {
 			heading: "Uplatnit poukázku",
@@ -459,6 +460,7 @@ const en: Messages = {
 			wrong: "Wrong e-mail or password.",
 			tooMany: "Too many sign-in attempts. Try again in {minutes} min.",
 			signedOut: "You have been signed out.",
+			required: "You are not signed in (a sign-in lasts 12 hours). Please sign in.",
 		},
 		redeem: {
 			heading: "Redeem a voucher",

@@ -44,6 +44,12 @@ export function requestLocation(request: FastifyRequest, basePath: string): { la
 	return splitLangPath(below || "/");
 }
 
+/** A path of this site as the request's page links to it: under the base path and in its language. */
+export function sitePath(request: FastifyRequest, path: string): string {
+	const { basePath } = request.server.config;
+	return `${basePath}${langPrefix(requestLocation(request, basePath).lang)}${path}`;
+}
+
 export function decorateReplies(app: FastifyInstance, config: Config, assets: ClientAssets): void {
 	app.decorateReply("page", function (element: ReactElement, options: PageOptions = {}) {
 		const ajax = isAjax(this.request);
@@ -76,7 +82,7 @@ export function decorateReplies(app: FastifyInstance, config: Config, assets: Cl
 	});
 
 	app.decorateReply("seeOther", function (path: string) {
-		const url = `${config.basePath}${langPrefix(requestLocation(this.request, config.basePath).lang)}${path}`;
+		const url = sitePath(this.request, path);
 		if (isAjax(this.request)) return this.header("cache-control", "no-store").send({ redirect: url });
 		return this.redirect(url, 303);
 	});

@@ -99,6 +99,46 @@ describe("redeeming at the till", () => {
 		await page.context().close();
 	});
 
+	it("shows the refusal of a redemption over the rate limit, not a generic failure", async () => {
+		const { page } = await openPage(browser);
+		await signInWithKeyboard(page);
+		// The limit's 60 attempts a minute, spent with the page's session cookie.
+		for (let attempt = 0; attempt < 60; attempt++) {
+			const response = await page.context().request.post(staff.url("/staff"), {
+				form: { code: "1", redeem: "" },
+				headers: { "x-requested-with": "XMLHttpRequest" },
+			});
+			expect(response.status()).toBe(200);
+		}
+		await page.fill("#frm-redeem-code", await seedVoucher(staff.database.db));
+		await page.keyboard.press("Enter");
+		await expect
+			.poll(() => page.locator(".staff-outcome").textContent(), { timeout: 15_000 })
+			.toBe("Příliš mnoho pokusů. Zkuste to znovu za chvíli.");
+		expect(await page.locator(".ajax-error").count()).toBe(0);
+		await page.context().close();
+	});
+
+	it("takes a user whose session ended to the sign-in page in their language, and back after it", async () => {
+		for (const prefix of ["", "/en"]) {
+			const { page } = await openPage(browser);
+			await signInWithKeyboard(page, `${prefix}/staff/login`);
+			// The 12 hours are over.
+			await staff.database.db
+				.updateTable("sessions")
+				.set({ expires_at: new Date(Date.now() - 1000).toISOString() })
+				.execute();
+			await page.fill("#frm-redeem-code", await seedVoucher(staff.database.db));
+			await Promise.all([
+				page.waitForURL(staff.url(`${prefix}/staff/login`), { timeout: 15_000 }),
+				page.keyboard.press("Enter"),
+			]);
+			await signInWithKeyboard(page, `${prefix}/staff/login`);
+			expect(page.url()).toBe(staff.url(`${prefix}/staff`));
+			await page.context().close();
+		}
+	});
+
 	it("signs out and the staff page is closed again", async () => {
 		const { page } = await openPage(browser);
 		await signInWithKeyboard(page);

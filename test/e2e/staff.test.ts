@@ -38,18 +38,19 @@ async function outcomeOf(response: Response): Promise<string> {
 }
 
 describe("access", () => {
-	it("sends anonymous visitors to the sign-in page and refuses anonymous ajax with 401", async () => {
-		for (const [path, login] of [
-			["/staff", "/staff/login"],
-			["/en/staff", "/en/staff/login"],
+	it("sends anonymous visitors to the sign-in page, ajax by a 401 with its redirect, in their language", async () => {
+		for (const [path, login, error] of [
+			["/staff", "/staff/login", "Nejste přihlášeni (přihlášení platí 12 hodin). Přihlaste se prosím."],
+			["/en/staff", "/en/staff/login", "You are not signed in (a sign-in lasts 12 hours). Please sign in."],
 		] as const) {
 			const response = await fetch(staff.url(path), { redirect: "manual" });
 			expect(response.status).toBe(303);
 			expect(response.headers.get("location")).toBe(login);
+			const ajax = await fetch(staff.url(path), { method: "POST", headers: AJAX, redirect: "manual" });
+			expect(ajax.status).toBe(401);
+			expect(ajax.headers.get("cache-control")).toBe("no-store");
+			expect(await ajax.json()).toEqual({ error, redirect: login });
 		}
-		const ajax = await fetch(staff.url("/staff"), { method: "POST", headers: AJAX, redirect: "manual" });
-		expect(ajax.status).toBe(401);
-		expect(await ajax.json()).toEqual({ error: "Sign in first" });
 		const plain = await redeem("lumen_staff=forged", ean13(1), false);
 		expect(plain.status).toBe(303);
 	});

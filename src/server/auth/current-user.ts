@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
+import { MESSAGES } from "../../i18n/messages";
 import type { StaffRole } from "../db/schema";
-import { isAjax } from "../reply";
+import { isAjax, sitePath } from "../reply";
 import { SESSION_COOKIE } from "./cookie";
 import { hashSessionId, isSessionId } from "./session";
 
@@ -63,16 +64,19 @@ async function lookUp(request: FastifyRequest): Promise<StaffUser | null> {
 }
 
 /**
- * A preHandler for staff routes: anonymous requests go to the sign-in page (pages and plain forms) or get
- * 401 (ajax, which cannot follow a redirect to a page it would render as snippets).
+ * A preHandler for staff routes: anonymous requests (a session that ended, too) go to the sign-in page,
+ * in their language; sign-in leads back to /staff. Ajax gets 401 with the page in `redirect` (fetch would
+ * follow a 303 to a page it cannot show as snippets) and, for clients that do not follow it, an `error`.
  */
 export async function requireUser(request: FastifyRequest, reply: FastifyReply): Promise<void> {
 	if (await currentUser(request)) return;
+	const login = sitePath(request, "/staff/login");
 	if (isAjax(request)) {
-		await reply.code(401).header("cache-control", "no-store").send({ error: "Sign in first" });
+		const error = MESSAGES[request.lang].staff.login.required;
+		await reply.code(401).header("cache-control", "no-store").send({ error, redirect: login });
 		return;
 	}
-	await reply.seeOther("/staff/login");
+	await reply.redirect(login, 303);
 }
 
 /** The user of a route behind requireUser. */
