@@ -111,6 +111,27 @@ describe("submitting a valid form", () => {
 		await page.context().close();
 	});
 
+	it("skips the controls of a disabled fieldset, which the browser would not send", async () => {
+		const { page } = await openForm(browser);
+		await fillValid(page);
+		// Set without events, so that only the submit judges them.
+		await page.$eval('[name="address[city]"]', (city) => {
+			const fieldset = city.closest("fieldset")!;
+			fieldset.querySelector<HTMLInputElement>('[name="address[zip]"]')!.value = "bad";
+			(city as HTMLInputElement).value = "";
+			fieldset.disabled = true;
+		});
+		await page.click("button[name=send]");
+		await page.waitForSelector("#result:text('Odesláno')", { timeout: 15_000 });
+		expect(await summary(page)).toBeNull();
+		expect((await fieldState(page, '[name="address[city]"]')).state).not.toBe("error");
+		expect((await fieldState(page, '[name="address[zip]"]')).state).not.toBe("error");
+		const body = (await received(page)).at(-1)!;
+		expect(body).toContain('name="send"');
+		expect(body).not.toContain("address");
+		await page.context().close();
+	});
+
 	it("holds a submission made before the validation chunk arrived and sends it, same submitter, once it has", async () => {
 		let release!: () => void;
 		const released = new Promise<void>((resolve) => {
