@@ -75,8 +75,13 @@ afterAll(async () => {
 	await new Promise((resolve) => verifier.close(resolve));
 });
 
+// Two servers, a browser and a whole registration: on a machine busy with the rest of the suite this
+// sometimes took more than the default 30 s (the failures seen were that timeout, never a wrong
+// result), hence a minute.
 describe.each(VENDORS)("with $env keys", (vendor) => {
-	it("loads the vendor's widget within the CSP and registers with its verified token", async () => {
+	it("loads the vendor's widget within the CSP and registers with its verified token", {
+		timeout: 60_000,
+	}, async () => {
 		const site = await startServer({
 			env: {
 				[`${vendor.env}_SITE_KEY`]: "site-key",
