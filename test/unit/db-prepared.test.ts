@@ -40,4 +40,11 @@ describe.each(testDatabases())("prepared queries on %s", (_kind, open) => {
 		);
 		await expect(computed(db, { key: "a", length: 1 })).rejects.toThrow(/length/);
 	});
+
+	it("refuses a call with other values than the first, which the statement would drop", async () => {
+		const { db } = (await openDatabase()).handle;
+		await upsert(db, { key: "d", value: "5" });
+		const extra = { key: "e", value: "6", note: "dropped" } as { key: string; value: string };
+		await expect(upsert(db, extra)).rejects.toThrow(/exactly key, value/);
+	});
 });

@@ -7,6 +7,7 @@ interface Prepared<Row> {
 	readonly query: CompiledQuery<Row>;
 	/** For each parameter of the query, the name of the value that goes there, or a constant of the query. */
 	readonly slots: readonly (string | { readonly constant: unknown })[];
+	readonly names: readonly string[];
 }
 
 /**
@@ -26,6 +27,10 @@ export function prepare<Values extends Record<string, unknown>, Row>(
 		if (!prepared) {
 			prepared = compile(db, build, Object.keys(values));
 			compiled.set(adapter, prepared);
+		}
+		// A call with other columns than the first would silently drop them.
+		if (Object.keys(values).length !== prepared.names.length) {
+			throw new Error(`A prepared query takes exactly ${prepared.names.join(", ")}`);
 		}
 		const parameters = prepared.slots.map((slot) =>
 			typeof slot === "string" ? values[slot] : slot.constant,
@@ -51,5 +56,5 @@ function compile<Values extends Record<string, unknown>, Row>(
 	if (missing.length || query.sql.includes(PLACEHOLDER)) {
 		throw new Error(`A prepared query must take ${missing.join(", ") || "every value"} as a parameter`);
 	}
-	return { query, slots };
+	return { query, slots, names };
 }

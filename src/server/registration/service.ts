@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from "node:crypto";
-import type { Kysely, Transaction } from "kysely";
+import type { Insertable, Kysely, Transaction } from "kysely";
 import type { Lang } from "../../i18n";
 import { prepare } from "../db/prepared";
 import type { Database } from "../db/schema";
@@ -44,78 +44,32 @@ export const normaliseEmail = (email: string): string => email.trim().toLowerCas
 class ReplayedChallenge extends Error {}
 
 // The statements of every registration, compiled once (ON CONFLICT DO NOTHING rather than catching the
-// error: on PostgreSQL an error aborts the transaction).
-const insertUsedChallenge = prepare((db, challenge: { id: string; expiresAt: string }) =>
+// error: on PostgreSQL an error aborts the transaction). Each takes a whole row, every column named.
+const insertUsedChallenge = prepare((db, row: Insertable<Database["used_challenges"]>) =>
 	db
 		.insertInto("used_challenges")
-		.values({ id: challenge.id, expires_at: challenge.expiresAt })
+		.values(row)
 		.onConflict((conflict) => conflict.column("id").doNothing())
 		.returning("id"),
 );
 
-const insertRegistration = prepare(
-	(
-		db,
-		row: {
-			id: string;
-			name: string;
-			email: string;
-			birthDate: string;
-			phone: string | null;
-			storeId: string;
-			marketingConsent: number;
-			lang: Lang;
-			now: string;
-		},
-	) =>
-		db
-			.insertInto("registrations")
-			.values({
-				id: row.id,
-				name: row.name,
-				email: row.email,
-				birth_date: row.birthDate,
-				phone: row.phone,
-				store_id: row.storeId,
-				marketing_consent: row.marketingConsent,
-				terms_accepted_at: row.now,
-				lang: row.lang,
-				created_at: row.now,
-			})
-			.onConflict((conflict) => conflict.column("email").doNothing())
-			.returning("id"),
+const insertRegistration = prepare((db, row: Insertable<Database["registrations"]>) =>
+	db
+		.insertInto("registrations")
+		.values(row)
+		.onConflict((conflict) => conflict.column("email").doNothing())
+		.returning("id"),
 );
 
-const insertVoucher = prepare(
-	(
-		db,
-		row: { id: string; registrationId: string; code: string; token: string; validUntil: string; now: string },
-	) =>
-		db
-			.insertInto("vouchers")
-			.values({
-				id: row.id,
-				registration_id: row.registrationId,
-				code: row.code,
-				token: row.token,
-				valid_until: row.validUntil,
-				created_at: row.now,
-			})
-			.onConflict((conflict) => conflict.column("code").doNothing())
-			.returning("id"),
+const insertVoucher = prepare((db, row: Insertable<Database["vouchers"]>) =>
+	db
+		.insertInto("vouchers")
+		.values(row)
+		.onConflict((conflict) => conflict.column("code").doNothing())
+		.returning("id"),
 );
 
-const insertMail = prepare(
-	(db, row: { id: string; recipient: string; subject: string; text: string; html: string; now: string }) =>
-		db.insertInto("outbox").values({
-			id: row.id,
-			recipient: row.recipient,
-			subject: row.subject,
-			text_body: row.text,
-			html_body: row.html,
-			created_at: row.now,
-		}),
-);
+const insertMail = prepare((db, row: Insertable<Database["outbox"]>) => db.insertInto("outbox").values(row));
 
 /**
  * Registers a person and issues their voucher in one transaction with its e-mail in the outbox: all of
@@ -138,12 +92,13 @@ export async function register(
 				id: registrationId,
 				name: registrant.name,
 				email,
-				birthDate: registrant.birthDate,
+				birth_date: registrant.birthDate,
 				phone: registrant.phone,
-				storeId: registrant.storeId,
-				marketingConsent: registrant.marketingConsent ? 1 : 0,
+				store_id: registrant.storeId,
+				marketing_consent: registrant.marketingConsent ? 1 : 0,
+				terms_accepted_at: now,
 				lang: registrant.lang,
-				now,
+				created_at: now,
 			});
 			if (!inserted) return resend(trx, email, registrant.lang, context);
 
@@ -170,7 +125,7 @@ export async function register(
 async function consumeChallenge(trx: Transaction<Database>, challenge: { id: string; expiresAt: Date }) {
 	const [used] = await insertUsedChallenge(trx, {
 		id: challenge.id,
-		expiresAt: challenge.expiresAt.toISOString(),
+		expires_at: challenge.expiresAt.toISOString(),
 	});
 	if (!used) throw new ReplayedChallenge();
 }
@@ -182,7 +137,14 @@ async function issueVoucher(
 ): Promise<string> {
 	for (let attempt = 0; attempt < CODE_ATTEMPTS; attempt++) {
 		const code = randomVoucherCode();
-		const [inserted] = await insertVoucher(trx, { ...voucher, id: randomUUID(), code });
+		const [inserted] = await insertVoucher(trx, {
+			id: randomUUID(),
+			registration_id: voucher.registrationId,
+			code,
+			token: voucher.token,
+			valid_until: voucher.validUntil,
+			created_at: voucher.now,
+		});
 		if (inserted) return code;
 	}
 	throw new Error(`No free voucher code after ${CODE_ATTEMPTS} attempts`);
@@ -217,8 +179,8 @@ async function enqueue(trx: Transaction<Database>, mail: MailMessage, now: Date)
 		id: randomUUID(),
 		recipient: mail.recipient,
 		subject: mail.subject,
-		text: mail.text,
-		html: mail.html,
-		now: now.toISOString(),
+		text_body: mail.text,
+		html_body: mail.html,
+		created_at: now.toISOString(),
 	});
 }
