@@ -93,9 +93,12 @@ export async function removeAndWait(page: Page, selector: string, name = "remove
 
 /**
  * Event listeners on window and document, counted through the DevTools protocol: equal counts before
- * a component is inserted and after it is removed mean it left no global listener behind.
+ * a component is inserted and after it is removed mean it left no global listener behind. Counted once
+ * the network is idle: a widget that other components load late (the gallery's ALTCHA widget adds 13)
+ * must not land between the two counts.
  */
 export async function globalListenerCount(page: Page): Promise<number> {
+	await page.waitForLoadState("networkidle");
 	const session = await page.context().newCDPSession(page);
 	let count = 0;
 	for (const expression of ["window", "document"]) {
