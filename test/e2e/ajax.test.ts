@@ -44,6 +44,31 @@ async function watchFor(page: Page, selector: string): Promise<void> {
 
 const seen = (page: Page) => page.evaluate(() => (window as unknown as { seen: string[] }).seen);
 
+/** Counts, in the page, the requests that ended without their answer applied (ajax:error). */
+async function countEnded(page: Page): Promise<void> {
+	await page.evaluate(() => {
+		const page = window as unknown as { ended: number };
+		page.ended = 0;
+		document.addEventListener("ajax:error", () => page.ended++);
+	});
+}
+
+/** Waits until that many requests ended unanswered: each one's cleanup runs right after its event. */
+const ended = (page: Page, count: number) =>
+	page.waitForFunction((count) => (window as unknown as { ended: number }).ended === count, count);
+
+/** Whether each element carries is-loading, and the form's aria-busy. */
+const loadingState = (page: Page, form: string, ...elements: string[]) =>
+	page.evaluate(
+		({ form, elements }) => ({
+			loading: [form, ...elements].map((selector) =>
+				document.querySelector(selector)!.classList.contains("is-loading"),
+			),
+			busy: document.querySelector(form)!.getAttribute("aria-busy"),
+		}),
+		{ form, elements },
+	);
+
 describe("ajax forms", () => {
 	it("POSTs multipart form data with the submitter's name and value and the ajax header", async () => {
 		const { page } = await open();
@@ -121,6 +146,69 @@ describe("one request at a time", () => {
 		expect(await page.locator("#slow-form").getAttribute("class")).not.toContain("is-loading");
 		await page.waitForTimeout(1700);
 		expect((await echo(page)).method).toBe("PUT");
+		await page.context().close();
+	});
+
+	it("keeps a form loading while its newer request runs, after the one it replaced has ended", async () => {
+		const { page } = await open();
+		await countEnded(page);
+		// Both filter requests wait until the test lets them go.
+		let release!: () => void;
+		const released = new Promise<void>((resolve) => {
+			release = resolve;
+		});
+		const arrived: string[] = [];
+		await page.route("**/_fixtures/ajax/echo?region=&city=*", async (route) => {
+			arrived.push(new URL(route.request().url()).search);
+			await released;
+			await route.continue().catch(() => undefined);
+		});
+		await page.focus("#filter input");
+		await page.keyboard.type("Br");
+		await expect.poll(() => arrived).toEqual(["?region=&city=Br"]);
+		await page.keyboard.type("no");
+		await expect.poll(() => arrived).toEqual(["?region=&city=Br", "?region=&city=Brno"]);
+		await ended(page, 1);
+		expect(await loadingState(page, "#filter")).toEqual({ loading: [true], busy: "true" });
+		release();
+		expect((await echo(page)).query).toBe("region=&city=Brno");
+		expect(await loadingState(page, "#filter")).toEqual({ loading: [false], busy: null });
+		await page.context().close();
+	});
+
+	it("moves the loading state to the newer submitter, and clears it when that request is aborted or fails", async () => {
+		const { page } = await open();
+		await countEnded(page);
+		await page.evaluate(() => {
+			const again = document.createElement("button");
+			again.id = "slow-again";
+			again.name = "again";
+			again.value = "1";
+			again.textContent = "Again";
+			again.setAttribute("formaction", "/_fixtures/ajax/echo?again=1");
+			document.querySelector("#slow-form")!.append(again);
+		});
+		// The first request never gets an answer; the newer one is held, then (the second time) fails.
+		await page.route("**/_fixtures/ajax/echo?delay=1500", () => undefined);
+		let attempts = 0;
+		await page.route("**/_fixtures/ajax/echo?again=1", async (route) => {
+			if (++attempts === 2) await route.abort("internetdisconnected");
+		});
+		const state = () => loadingState(page, "#slow-form", "#slow-submit", "#slow-again");
+
+		await page.click("#slow-submit");
+		await page.click("#slow-again");
+		await ended(page, 1);
+		expect(await state()).toEqual({ loading: [true, false, true], busy: "true" });
+		await page.keyboard.press("Escape");
+		await ended(page, 2);
+		expect(await state()).toEqual({ loading: [false, false, false], busy: null });
+
+		await page.click("#slow-submit");
+		await page.click("#slow-again");
+		await ended(page, 4);
+		expect(await page.locator(".ajax-error").count()).toBe(1);
+		expect(await state()).toEqual({ loading: [false, false, false], busy: null });
 		await page.context().close();
 	});
 

@@ -34,7 +34,7 @@ const LOADING = "is-loading";
  * response is never applied. Failures are shown with a retry; nothing the user typed is touched.
  */
 export class Ajax {
-	#current: { controller: AbortController; element: Element; key: string } | undefined;
+	#current: (AjaxRequest & { controller: AbortController; key: string }) | undefined;
 	readonly #history = new SnippetHistory();
 
 	constructor(readonly components: ComponentLoader) {}
@@ -68,11 +68,9 @@ export class Ajax {
 			return;
 		this.abort();
 		const controller = new AbortController();
-		const current = { controller, element: request.element, key };
+		const current = { controller, key, ...request };
 		this.#current = current;
-		const loading = [request.element, request.submitter].filter((element) => element instanceof Element);
-		for (const element of loading) element.classList.add(LOADING);
-		request.element.setAttribute("aria-busy", "true");
+		showLoading(request, true);
 		const hideProgress = showProgressLater();
 		hideError();
 		// What a failure shows: no answer means no connection; an answer, that the server refused.
@@ -109,9 +107,11 @@ export class Ajax {
 			document.dispatchEvent(new CustomEvent("ajax:error", { detail: { request, error } }));
 		} finally {
 			hideProgress();
-			for (const element of loading) element.classList.remove(LOADING);
-			request.element.removeAttribute("aria-busy");
+			showLoading(request, false);
 			if (this.#current === current) this.#current = undefined;
+			// Replaced by a newer request, this one ends after that one started: it may have cleared the
+			// same form's or button's state, which stays until the newer one ends.
+			else if (this.#current) showLoading(this.#current, true);
 		}
 	}
 
@@ -183,4 +183,12 @@ export class Ajax {
 		}
 		void this.send(request);
 	}
+}
+
+/** The loading state of a request's link or form and submitter (SPEC.md §7), on or off. */
+function showLoading({ element, submitter }: AjaxRequest, on: boolean): void {
+	element.classList.toggle(LOADING, on);
+	submitter?.classList.toggle(LOADING, on);
+	if (on) element.setAttribute("aria-busy", "true");
+	else element.removeAttribute("aria-busy");
 }
