@@ -212,6 +212,43 @@ describe("one request at a time", () => {
 		await page.context().close();
 	});
 
+	it("follows no link in a snippet while a form's request runs; a link elsewhere still replaces it", async () => {
+		const { page, requests } = await open();
+		let release!: () => void;
+		const released = new Promise<void>((resolve) => {
+			release = resolve;
+		});
+		await page.route("**/_fixtures/ajax/echo?region=praha&city=", async (route) => {
+			await released;
+			await route.continue();
+		});
+		// The second filter's answer never comes.
+		await page.route("**/_fixtures/ajax/echo?region=&city=", () => undefined);
+		await page.selectOption("#filter select", "praha");
+		// #next is in the nav snippet.
+		await page.click("#next");
+		release();
+		await page.waitForFunction(() => !document.querySelector("#filter.is-loading"));
+		expect(page.url()).toBe(`${origin()}/_fixtures/ajax/echo?region=praha&city=`);
+		expect((await echo(page)).query).toBe("region=praha&city=");
+		expect(await page.locator("#page-number").textContent()).toBe("Page 1");
+		expect(requests.filter((url) => url.includes("page="))).toEqual([]);
+
+		await page.evaluate(() => {
+			const link = document.createElement("a");
+			link.className = "ajax";
+			link.id = "outside";
+			link.href = "/_fixtures/ajax?page=3";
+			link.textContent = "Outside the snippets";
+			document.body.prepend(link);
+		});
+		await page.selectOption("#filter select", "");
+		await page.click("#outside");
+		await page.waitForFunction(() => document.querySelector("#page-number")?.textContent === "Page 3");
+		expect(await page.locator("#filter").getAttribute("class")).not.toContain("is-loading");
+		await page.context().close();
+	});
+
 	it("aborts on Escape, clearing the loading state without an error", async () => {
 		const { page } = await open();
 		await page.click("#slow-submit");

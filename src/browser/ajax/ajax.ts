@@ -3,7 +3,7 @@ import { announce, hideError, showError, showProgressLater } from "./feedback";
 import { SnippetHistory } from "./history";
 import { message } from "./messages";
 import { type Payload, parsePayload } from "./payload";
-import { applySnippets } from "./snippets";
+import { applySnippets, SNIPPETS } from "./snippets";
 
 export interface AjaxRequest {
 	url: string;
@@ -30,8 +30,9 @@ const LOADING = "is-loading";
 
 /**
  * Sends forms and links with class `ajax` through fetch and applies the JSON payload (SPEC.md §7).
- * One request at a time: a new one aborts the old one, Escape aborts it, and an aborted request's
- * response is never applied. Failures are shown with a retry; nothing the user typed is touched.
+ * One request at a time: a new one aborts the old one (save a link in a snippet while a form's request
+ * runs: it is not followed), Escape aborts it, and an aborted request's response is never applied.
+ * Failures are shown with a retry; nothing the user typed is touched.
  */
 export class Ajax {
 	#current: (AjaxRequest & { controller: AbortController; key: string }) | undefined;
@@ -151,6 +152,10 @@ export class Ajax {
 			return;
 		if (link.target && link.target !== "_self") return;
 		event.preventDefault();
+		// While a form's request runs, the snippets show what its answer may be about to replace: a link
+		// there ("load more", the next page) was made for the old content, and following it would abort the
+		// request, losing what the user typed or chose. The answer brings the links for the new content.
+		if (this.#current?.element instanceof HTMLFormElement && link.closest(SNIPPETS)) return;
 		const history = link.dataset.ajaxHistory === "false" ? false : "push";
 		void this.send({ url: link.href, method: "GET", element: link, history });
 	}

@@ -40,8 +40,9 @@ export function startAutosubmit(): void {
 	document.addEventListener("change", onChange);
 	// Leaving a field sends it too: after an aborted request no change event comes for data already typed.
 	document.addEventListener("focusout", onChange);
-	// A request aborted (Escape, a "load more" link) or failed left the page showing other data than the
-	// form's: forget it was sent, unless the form's own newer request aborted it (that one carries the data).
+	// A request aborted (Escape, a link outside the snippets) or failed left the page showing other data
+	// than the form's: forget it was sent, unless the form's own newer request aborted it (that one carries
+	// the data).
 	document.addEventListener("ajax:error", ({ detail: { request } }) => {
 		if (sent.get(request.element) === serialize(request.body ?? new URL(request.url).search))
 			sent.set(request.element, null);

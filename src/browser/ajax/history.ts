@@ -1,4 +1,4 @@
-import { type AppliedSnippet, applySnippets } from "./snippets";
+import { type AppliedSnippet, applySnippets, SNIPPETS } from "./snippets";
 
 interface Entry {
 	snippets: Record<string, string>;
@@ -19,7 +19,7 @@ export class SnippetHistory {
 
 	/** Call before components mount: the snippets' markup is still the server's. */
 	constructor() {
-		for (const element of document.querySelectorAll('[id^="snippet-"]')) {
+		for (const element of document.querySelectorAll(SNIPPETS)) {
 			this.#html.set(element.id, element.innerHTML);
 		}
 	}
@@ -31,7 +31,7 @@ export class SnippetHistory {
 	record(applied: AppliedSnippet[]): void {
 		for (const { id, html, appended } of applied) {
 			this.#html.set(id, appended ? (this.#html.get(id) ?? "") + html : html);
-			for (const nested of document.getElementById(id)?.querySelectorAll('[id^="snippet-"]') ?? []) {
+			for (const nested of document.getElementById(id)?.querySelectorAll(SNIPPETS) ?? []) {
 				this.#html.set(nested.id, nested.innerHTML);
 			}
 		}

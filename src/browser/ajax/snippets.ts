@@ -1,4 +1,6 @@
 const TITLE_SNIPPET = "snippet--title";
+/** Snippet elements, whatever their name (Nette's ids: `snippet--name`, `snippet-control-name`). */
+export const SNIPPETS = '[id^="snippet-"]';
 
 /** all: the payload said `append`; marked: only elements with data-ajax-append; none: history restore. */
 export type AppendMode = "all" | "marked" | "none";
