@@ -156,6 +156,39 @@ describe("bad number input", () => {
 	});
 });
 
+describe("a control that becomes disabled", () => {
+	it("stops showing its error, live or the server's, and the next summary does not list it", async () => {
+		const { page } = await openForm(browser);
+		await page.click("button[name=send]");
+		expect((await fieldState(page, "#frm-address-city")).state).toBe("error");
+		// Disabled by its fieldset, by its own attribute; no event tells either.
+		await page.$eval("#frm-address-city", (city) => {
+			city.closest("fieldset")!.disabled = true;
+			(document.querySelector("#frm-name") as HTMLInputElement).disabled = true;
+			(document.querySelector("#frm-nickname") as HTMLInputElement).disabled = true;
+		});
+		const none = { state: "none", message: "", ariaInvalid: null };
+		expect(await fieldState(page, "#frm-address-city")).toMatchObject(none);
+		expect(await fieldState(page, "#frm-name")).toMatchObject(none);
+		expect(await fieldState(page, "#frm-nickname")).toMatchObject(none);
+		await page.click("button[name=send]");
+		expect((await summary(page))?.links).toEqual([
+			["Zadejte e-mail.", "#frm-email"],
+			// password shares name's message: now listed for itself.
+			["Vyplňte toto pole.", "#frm-password"],
+			["Vyberte velikost.", "#frm-size"],
+		]);
+		expect(await fieldState(page, "#frm-address-city")).toMatchObject(none);
+		// Enabled again, it is checked again.
+		await page.$eval("#frm-address-city", (city) => {
+			city.closest("fieldset")!.disabled = false;
+		});
+		await page.click("button[name=send]");
+		expect((await summary(page))?.links).toContainEqual(["Zadejte město.", "#frm-address-city"]);
+		await page.context().close();
+	});
+});
+
 describe("toggles", () => {
 	it("are evaluated at start and on change, and what they hide is not checked", async () => {
 		const { page } = await openForm(browser);

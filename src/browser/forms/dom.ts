@@ -144,12 +144,13 @@ export function read(shape: ControlShape): DomControl {
 		// would restyle the page for every submit (three times the whole validation of a 100-control form).
 		hidden: elements.every((element) => element.type === "hidden" || !!element.closest("[hidden]")),
 		type: first.type,
-		badInput: first instanceof HTMLInputElement && first.willValidate && first.validity.badInput,
+		// Only an input can have one; the others' validity says false.
+		badInput: first.willValidate && first.validity.badInput,
 	};
 }
 
 /** A control's value as the engine's contract (and Nette's getValue) defines it. */
-function readValue(first: FieldElement, elements: readonly FieldElement[] = [first]): ControlValue {
+function readValue(first: FieldElement, elements: readonly FieldElement[]): ControlValue {
 	if (first instanceof HTMLSelectElement) {
 		if (!first.multiple) return first.selectedIndex < 0 ? null : first.value;
 		return Array.from(first.selectedOptions, (option) => option.value);
@@ -158,7 +159,7 @@ function readValue(first: FieldElement, elements: readonly FieldElement[] = [fir
 	if (first instanceof HTMLInputElement) {
 		// File objects carry name, size and type: they are the engine's FileInfo as they are.
 		if (first.type === "file") return [...(first.files ?? [])];
-		if (first.type === "radio" || isListItem(first)) {
+		if (isListItem(first)) {
 			const checked = elements.filter((item) => (item as HTMLInputElement).checked).map((item) => item.value);
 			return first.type === "radio" ? (checked[0] ?? null) : checked;
 		}

@@ -32,7 +32,16 @@ export function showVerdict(control: DomControl, error: string | null | undefine
 		item.classList.add(invalid ? INVALID : VALID);
 	}
 	around.block ??= item?.querySelector<HTMLElement>(ERROR_BLOCK);
-	if (item && invalid) around.block = errorBlock(item, control, around.block);
+	if (item && invalid) {
+		// Markup from another server may have no error block: an invalid control gets one, with an id
+		// for its aria-describedby.
+		if (!around.block) {
+			around.block = document.createElement("p");
+			around.block.className = ERROR_BLOCK.slice(1);
+			item.append(around.block);
+		}
+		around.block.id ||= `${idOf(control.field)}-error`;
+	}
 	const { block } = around;
 	if (block && error !== undefined) setText(block, error ?? "");
 	for (const field of control.elements) {
@@ -42,10 +51,16 @@ export function showVerdict(control: DomControl, error: string | null | undefine
 		}
 		field.setAttribute("aria-invalid", "true");
 		const described = field.getAttribute("aria-describedby") ?? "";
-		if (block && described !== block.id && !` ${described} `.includes(` ${block.id} `)) {
+		if (block && !` ${described} `.includes(` ${block.id} `)) {
 			field.setAttribute("aria-describedby", `${described} ${block.id}`.trim());
 		}
 	}
+}
+
+/** Shows no verdict, as for a control that is not validated (disabled). */
+export function clearVerdict(control: DomControl): void {
+	showVerdict(control, null);
+	control.around.item?.classList.remove(VALID);
 }
 
 /**
@@ -59,18 +74,4 @@ function setText(block: HTMLElement, text: string): void {
 	if (node instanceof Text && !node.nextSibling) {
 		if (node.data !== text) node.data = text;
 	} else if (block.textContent !== text) block.textContent = text;
-}
-
-function errorBlock(
-	item: HTMLElement,
-	control: DomControl,
-	block: HTMLElement | null | undefined,
-): HTMLElement {
-	if (!block) {
-		block = document.createElement("p");
-		block.className = ERROR_BLOCK.slice(1);
-		item.append(block);
-	}
-	block.id ||= `${idOf(control.field)}-error`;
-	return block;
 }

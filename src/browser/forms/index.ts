@@ -13,7 +13,7 @@ import { ERROR_SCROLL_OFFSET, INPUT_VALIDATION_KEYUP_DEBOUNCE } from "../../cons
 import { toggleSelector, toggles, validateControl, validateForm } from "../../validation";
 import type { Scroll } from "../scroll";
 import { type DomControl, type FieldElement, formView, isField, read, writeBack } from "./dom";
-import { itemOf, showVerdict } from "./field-state";
+import { clearVerdict, itemOf, showVerdict } from "./field-state";
 import { formMessage } from "./messages";
 import { createShapes } from "./shapes";
 import { removeSummary, SUMMARY_LINK, showSummary } from "./summary";
@@ -165,10 +165,7 @@ export function createFormValidation(
 		const result = validateForm(controls, view, { scope, badInputMessage });
 		const failed = new Set(result.errors.map((error) => error.control));
 		// An error names a control the engine found through this view.
-		const entries = result.errors.map(({ control, message }) => ({
-			control: view.control(control)!,
-			message,
-		}));
+		const entries = result.errors.map((error) => ({ ...error, control: view.control(error.control)! }));
 		shapes.write(() => {
 			for (const [name, value] of result.values) {
 				const control = view.control(name);
@@ -189,6 +186,13 @@ export function createFormValidation(
 		init(form) {
 			toggle(form);
 			if (!forms.get(form)) return;
+			// No event tells that a control was disabled, by its own attribute or its fieldset's. A disabled
+			// control is not validated (SPEC.md §5): it stops showing a verdict, the server's too.
+			new MutationObserver(() =>
+				shapes.write(() => {
+					for (const control of controlsOf(form)) if (control.disabled) clearVerdict(control);
+				}),
+			).observe(form, { subtree: true, attributeFilter: ["disabled"] });
 			shapes.write(() => {
 				for (const control of controlsOf(form)) {
 					if (!control.elements.some((field) => field.hasAttribute("data-nette-error"))) continue;
