@@ -142,6 +142,28 @@ describe("the editing view", () => {
 	});
 });
 
+describe("a session that ends while editing", () => {
+	it("leads through the sign-in page back to the page being edited, in its language", async () => {
+		const { page, context } = await signedIn(editor);
+		await page.goto(staff.url("/en?edit"));
+		// The 12 hours are over.
+		await staff.database.db
+			.updateTable("sessions")
+			.set({ expires_at: new Date(Date.now() - 1000).toISOString() })
+			.where("user_id", "=", editor.id)
+			.execute();
+		await Promise.all([page.waitForURL(/\/en\/staff\/login\?/), typeHeading(page, "Too late")]);
+		expect(new URL(page.url()).searchParams.get("back")).toBe("/?edit");
+		expect(await axe(page)).toEqual([]);
+		await page.fill("#frm-staffLogin-email", editor.email);
+		await page.fill("#frm-staffLogin-password", editor.password);
+		await Promise.all([page.waitForURL(staff.url("/en/?edit")), page.keyboard.press("Enter")]);
+		expect(await page.getAttribute("html", "lang")).toBe("en");
+		expect(await page.getAttribute("html", "data-cms-mode")).toBe("1");
+		await context.close();
+	});
+});
+
 describe("anyone but an editor", () => {
 	it("gets the normal page for ?edit, without a hint of the editor", async () => {
 		const { page, context } = await signedIn(cashier);

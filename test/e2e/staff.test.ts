@@ -219,3 +219,69 @@ describe("redemption", () => {
 		expect(statuses[60]).toBe(429);
 	});
 });
+
+describe("signing in again, under a base path", () => {
+	let campaign: StaffServer;
+	let editor: SeededStaff;
+	beforeAll(async () => {
+		campaign = await startStaffServer({ BASE_PATH: "/campaign" });
+		editor = await seedStaff(campaign.database.db, { role: "editor" });
+	});
+	afterAll(() => campaign.stop());
+
+	/** Signs in on the sign-in page at `login`; resolves to where the answer leads. */
+	async function signInAt(login: string): Promise<string | null> {
+		const response = await fetch(campaign.url(login), {
+			method: "POST",
+			body: new URLSearchParams({ email: editor.email, password: editor.password, signIn: "" }),
+			redirect: "manual",
+		});
+		expect(response.status).toBe(303);
+		return response.headers.get("location");
+	}
+
+	it("leads an editor whose session ended while saving back to the page being edited", async () => {
+		const save = new URLSearchParams({ key: "home.hero.title", version: "0", body: "x", default: "x" });
+		save.set("path", "/stores");
+		const login = "/campaign/en/staff/login?back=%2Fstores%3Fedit";
+		const ajax = await fetch(campaign.url("/campaign/en/staff/content"), {
+			method: "POST",
+			body: save,
+			headers: { ...AJAX, cookie: "lumen_staff=ended" },
+		});
+		expect(ajax.status).toBe(401);
+		expect(((await ajax.json()) as { redirect: string }).redirect).toBe(login);
+		const plain = await fetch(campaign.url("/campaign/en/staff/content"), {
+			method: "POST",
+			body: save,
+			redirect: "manual",
+		});
+		expect(plain.headers.get("location")).toBe(login);
+		// The sign-in page keeps where it leads in its form's address.
+		expect(await (await fetch(campaign.url(login))).text()).toContain(`action="${login}"`);
+		expect(await signInAt(login)).toBe("/campaign/en/stores?edit");
+	});
+
+	it("never leads to another site: such a way back is dropped for /staff", async () => {
+		for (const back of ["//evil.example", "/\\evil.example", "/\t/evil.example", "https://evil.example"]) {
+			const login = `/campaign/staff/login?back=${encodeURIComponent(back)}`;
+			expect(await (await fetch(campaign.url(login))).text()).toContain('action="/campaign/staff/login"');
+			expect(await signInAt(login)).toBe("/campaign/staff");
+		}
+	});
+
+	it("leads someone signed in already straight back", async () => {
+		const cookie = sessionCookie(
+			await fetch(campaign.url("/campaign/staff/login"), {
+				method: "POST",
+				body: new URLSearchParams({ email: editor.email, password: editor.password, signIn: "" }),
+				redirect: "manual",
+			}),
+		)!;
+		const response = await fetch(campaign.url("/campaign/staff/login?back=%2F%3Fedit"), {
+			headers: { cookie: `lumen_staff=${cookie.value}` },
+			redirect: "manual",
+		});
+		expect(response.headers.get("location")).toBe("/campaign/?edit");
+	});
+});

@@ -1,16 +1,23 @@
+import { signInPath } from "../../server/auth/back";
 import { Form, type FormState } from "../../server/forms";
 import { useSite } from "../../server/site-context";
 import { loginForm } from "../../server/staff/forms";
 import { StaffLayout } from "./StaffLayout";
 
-export function LoginPage({ state }: { state?: FormState | undefined }) {
+interface LoginPageProps {
+	state?: FormState | undefined;
+	/** Where signing in leads back to (back.ts); /staff without. */
+	back?: string | undefined;
+}
+
+export function LoginPage({ state, back }: LoginPageProps) {
 	const { t } = useSite();
 	return (
 		<StaffLayout title={t.staff.login.title}>
 			<section className="staff-card staff-login" aria-labelledby="staff-login-title">
 				<h1 id="staff-login-title">{t.staff.login.title}</h1>
 				<p>{t.staff.login.intro}</p>
-				<Form form={loginForm} action="/staff/login" state={state} />
+				<Form form={loginForm} action={signInPath(back)} state={state} />
 			</section>
 		</StaffLayout>
 	);

@@ -2,6 +2,7 @@ import type { FastifyReply, FastifyRequest } from "fastify";
 import { MESSAGES } from "../../i18n/messages";
 import type { StaffRole } from "../db/schema";
 import { isAjax, sitePath } from "../reply";
+import { signInPath } from "./back";
 import { SESSION_COOKIE } from "./cookie";
 import { hashSessionId, isSessionId } from "./session";
 
@@ -65,12 +66,21 @@ async function lookUp(request: FastifyRequest): Promise<StaffUser | null> {
 
 /**
  * A preHandler for staff routes: anonymous requests (a session that ended, too) go to the sign-in page,
- * in their language; sign-in leads back to /staff. Ajax gets 401 with the page in `redirect` (fetch would
- * follow a 303 to a page it cannot show as snippets) and, for clients that do not follow it, an `error`.
+ * which leads back to /staff.
  */
 export async function requireUser(request: FastifyRequest, reply: FastifyReply): Promise<void> {
 	if (await currentUser(request)) return;
-	const login = sitePath(request, "/staff/login");
+	await toSignIn(request, reply);
+}
+
+/**
+ * Sends a request without a valid session to the sign-in page in its language, which leads back to `back`
+ * (a path in that language, see back.ts) once signed in, or to /staff. Ajax gets 401 with the page in
+ * `redirect` (fetch would follow a 303 to a page it cannot show as snippets) and, for clients that do not
+ * follow it, an `error`.
+ */
+export async function toSignIn(request: FastifyRequest, reply: FastifyReply, back?: string): Promise<void> {
+	const login = sitePath(request, signInPath(back));
 	if (isAjax(request)) {
 		const error = MESSAGES[request.lang].staff.login.required;
 		await reply.code(401).header("cache-control", "no-store").send({ error, redirect: login });

@@ -7,7 +7,7 @@ import {
 } from "../../components/content-editor/ContentEditor";
 import { fill } from "../../components/shared/text";
 import { MESSAGES } from "../../i18n/messages";
-import { requireUser, signedInUser } from "../auth/current-user";
+import { currentUser, toSignIn } from "../auth/current-user";
 import { defineForm, field, readForm } from "../forms";
 import { isAjax } from "../reply";
 import { Snippet } from "../snippets";
@@ -44,10 +44,17 @@ class RequestError extends Error {
 
 /** Saving a text block from the editing view (editors only), answered with the block's controls. */
 export const contentRoutes: FastifyPluginAsync = async (app) => {
-	app.post(SAVE_PATH, { preHandler: requireUser }, async (request, reply) => {
-		const user = await signedInUser(request);
-		if (user.role !== "editor") throw new RequestError(403, "Editors only");
+	app.post(SAVE_PATH, async (request, reply) => {
+		// Read before the session is checked: a session that ended in the middle of an edit leads, through
+		// the sign-in page, back to the page being edited.
 		const submission = await readForm(request, saveForm);
+		const user = await currentUser(request);
+		if (!user) {
+			const path = submission.valid && PATH.test(submission.values.path) ? submission.values.path : undefined;
+			await toSignIn(request, reply, path && `${path}?edit`);
+			return reply;
+		}
+		if (user.role !== "editor") throw new RequestError(403, "Editors only");
 		if (!submission.valid) throw new RequestError(400, "Unreadable save");
 		const { key, version, default: defaultText, path } = submission.values;
 		if (!KEY.test(key) || !VERSION.test(version) || !PATH.test(path) || defaultText.length > MAX_LENGTH) {

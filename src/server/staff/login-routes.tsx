@@ -2,6 +2,7 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
 import { fill } from "../../components/shared/text";
 import { MESSAGES } from "../../i18n/messages";
 import { LoginPage } from "../../pages/staff/LoginPage";
+import { backPath } from "../auth/back";
 import { clearSessionCookie, SESSION_COOKIE, setSessionCookie } from "../auth/cookie";
 import { currentUser } from "../auth/current-user";
 import { dummyPasswordHash, verifyPassword } from "../auth/password";
@@ -15,16 +16,18 @@ export const loginRoutes: FastifyPluginAsync<{ limits: StaffLimits }> = async (a
 	const { db } = app.database;
 
 	app.get("/staff/login", async (request, reply) => {
-		if (await currentUser(request)) return reply.seeOther("/staff");
-		return reply.page(<LoginPage />);
+		const back = backOf(request);
+		if (await currentUser(request)) return reply.seeOther(back ?? "/staff");
+		return reply.page(<LoginPage back={back} />);
 	});
 
 	app.post("/staff/login", async (request, reply) => {
+		const back = backOf(request);
 		const byIp = await limits.signInByIp(request);
 		if (!byIp.isAllowed && byIp.isExceeded) return tooMany(request, reply, EMPTY_STATE, byIp.ttl);
 		const submission = await readForm(request, loginForm);
 		if (!submission.valid)
-			return reply.page(<LoginPage state={submission.state} />, { status: submission.status });
+			return reply.page(<LoginPage state={submission.state} back={back} />, { status: submission.status });
 
 		const email = submission.values.email.toLowerCase();
 		limits.forAccount(request, email);
@@ -46,7 +49,7 @@ export const loginRoutes: FastifyPluginAsync<{ limits: StaffLimits }> = async (a
 		if (!user || !matches || user.disabled) {
 			await limits.signInByAccount(request);
 			const state = withErrors(submission.state, {}, [MESSAGES[request.lang].staff.login.wrong]);
-			return reply.page(<LoginPage state={state} />);
+			return reply.page(<LoginPage state={state} back={back} />);
 		}
 
 		// A new id at every sign-in: an id planted before it (session fixation) is worth nothing after.
@@ -55,7 +58,7 @@ export const loginRoutes: FastifyPluginAsync<{ limits: StaffLimits }> = async (a
 		const now = new Date();
 		await deleteExpiredSessions(db, now);
 		setSessionCookie(request, reply, await createSession(db, user.id, now));
-		return reply.seeOther("/staff");
+		return reply.seeOther(back ?? "/staff");
 	});
 
 	app.post("/staff/logout", async (request, reply) => {
@@ -70,5 +73,10 @@ function tooMany(request: FastifyRequest, reply: FastifyReply, state: FormState,
 	const message = fill(MESSAGES[request.lang].staff.login.tooMany, {
 		minutes: Math.max(1, Math.ceil(ttl / 60_000)),
 	});
-	return reply.page(<LoginPage state={withErrors(state, {}, [message])} />, { status: 429 });
+	return reply.page(<LoginPage state={withErrors(state, {}, [message])} back={backOf(request)} />, {
+		status: 429,
+	});
 }
+
+/** Where the sign-in page leads back to, from its address (`?back=`, see back.ts). */
+const backOf = (request: FastifyRequest) => backPath((request.query as { back?: unknown }).back);
