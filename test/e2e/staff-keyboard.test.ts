@@ -139,14 +139,25 @@ describe("redeeming at the till", () => {
 		}
 	});
 
-	it("signs out and the staff page is closed again", async () => {
-		const { page } = await openPage(browser);
-		await signInWithKeyboard(page);
-		await Promise.all([page.waitForURL(/\/staff\/login$/), page.click("text=Odhlásit se")]);
-		expect(await axe(page)).toEqual([]);
-		await page.goto(staff.url("/staff"));
-		expect(page.url()).toBe(staff.url("/staff/login"));
-		expect((await page.context().cookies()).filter((cookie) => cookie.name === "lumen_staff")).toEqual([]);
-		await page.context().close();
+	it("signs out, says so politely, and the staff page is closed again", async () => {
+		for (const [prefix, signOut, signedOut] of [
+			["", "Odhlásit se", "Byli jste odhlášeni."],
+			["/en", "Sign out", "You have been signed out."],
+		] as const) {
+			const { page } = await openPage(browser);
+			await signInWithKeyboard(page, `${prefix}/staff/login`);
+			await Promise.all([page.waitForURL(/\/staff\/login\?signed-out$/), page.click(`text=${signOut}`)]);
+			expect(page.url()).toBe(staff.url(`${prefix}/staff/login?signed-out`));
+			const status = page.locator(".staff-login__status");
+			expect(await status.getAttribute("role")).toBe("status");
+			expect(await status.textContent()).toBe(signedOut);
+			expect(await axe(page)).toEqual([]);
+			await page.goto(staff.url(`${prefix}/staff`));
+			expect(page.url()).toBe(staff.url(`${prefix}/staff/login`));
+			// Sent to sign in, not signed out by them: nothing to say.
+			expect(await page.locator(".staff-login__status").count()).toBe(0);
+			expect((await page.context().cookies()).filter((cookie) => cookie.name === "lumen_staff")).toEqual([]);
+			await page.context().close();
+		}
 	});
 });

@@ -125,7 +125,7 @@ describe("access", () => {
 			redirect: "manual",
 		});
 		expect(response.status).toBe(303);
-		expect(response.headers.get("location")).toBe("/staff/login");
+		expect(response.headers.get("location")).toBe("/staff/login?signed-out");
 		expect(sessionCookie(response)?.header).toMatch(/lumen_staff=;.*Expires=Thu, 01 Jan 1970/);
 		const row = await staff.database.db
 			.selectFrom("sessions")

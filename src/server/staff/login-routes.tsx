@@ -18,7 +18,9 @@ export const loginRoutes: FastifyPluginAsync<{ limits: StaffLimits }> = async (a
 	app.get("/staff/login", async (request, reply) => {
 		const back = backOf(request);
 		if (await currentUser(request)) return reply.seeOther(back ?? "/staff");
-		return reply.page(<LoginPage back={back} />);
+		// Where signing out leads: the page says that it worked.
+		const signedOut = query(request)["signed-out"] !== undefined;
+		return reply.page(<LoginPage back={back} signedOut={signedOut} />);
 	});
 
 	app.post("/staff/login", async (request, reply) => {
@@ -65,7 +67,7 @@ export const loginRoutes: FastifyPluginAsync<{ limits: StaffLimits }> = async (a
 		const id = request.cookies[SESSION_COOKIE];
 		if (isSessionId(id)) await deleteSession(db, id);
 		clearSessionCookie(request, reply);
-		return reply.seeOther("/staff/login");
+		return reply.seeOther("/staff/login?signed-out");
 	});
 };
 
@@ -78,5 +80,7 @@ function tooMany(request: FastifyRequest, reply: FastifyReply, state: FormState,
 	});
 }
 
+const query = (request: FastifyRequest) => request.query as Record<string, unknown>;
+
 /** Where the sign-in page leads back to, from its address (`?back=`, see back.ts). */
-const backOf = (request: FastifyRequest) => backPath((request.query as { back?: unknown }).back);
+const backOf = (request: FastifyRequest) => backPath(query(request).back);
