@@ -130,10 +130,13 @@ describe("redeeming at the till", () => {
 				.execute();
 			await page.fill("#frm-redeem-code", await seedVoucher(staff.database.db));
 			await Promise.all([
-				page.waitForURL(staff.url(`${prefix}/staff/login`), { timeout: 15_000 }),
+				page.waitForURL(staff.url(`${prefix}/staff/login?required`), { timeout: 15_000 }),
 				page.keyboard.press("Enter"),
 			]);
-			await signInWithKeyboard(page, `${prefix}/staff/login`);
+			expect(await page.locator(".staff-login__status[role=status]").textContent()).toMatch(
+				/12 (hodin|hours)/,
+			);
+			await signInWithKeyboard(page, `${prefix}/staff/login?required`);
 			expect(page.url()).toBe(staff.url(`${prefix}/staff`));
 			await page.context().close();
 		}
@@ -153,9 +156,9 @@ describe("redeeming at the till", () => {
 			expect(await status.textContent()).toBe(signedOut);
 			expect(await axe(page)).toEqual([]);
 			await page.goto(staff.url(`${prefix}/staff`));
-			expect(page.url()).toBe(staff.url(`${prefix}/staff/login`));
-			// Sent to sign in, not signed out by them: nothing to say.
-			expect(await page.locator(".staff-login__status").count()).toBe(0);
+			expect(page.url()).toBe(staff.url(`${prefix}/staff/login?required`));
+			// Sent to sign in, not signed out by them: the page says the staff page needs a sign-in.
+			expect(await page.locator(".staff-login__status").textContent()).toMatch(/12 (hodin|hours)/);
 			expect((await page.context().cookies()).filter((cookie) => cookie.name === "lumen_staff")).toEqual([]);
 			await page.context().close();
 		}

@@ -40,8 +40,16 @@ async function outcomeOf(response: Response): Promise<string> {
 describe("access", () => {
 	it("sends anonymous visitors to the sign-in page, ajax by a 401 with its redirect, in their language", async () => {
 		for (const [path, login, error] of [
-			["/staff", "/staff/login", "Nejste přihlášeni (přihlášení platí 12 hodin). Přihlaste se prosím."],
-			["/en/staff", "/en/staff/login", "You are not signed in (a sign-in lasts 12 hours). Please sign in."],
+			[
+				"/staff",
+				"/staff/login?required",
+				"Nejste přihlášeni (přihlášení platí 12 hodin). Přihlaste se prosím.",
+			],
+			[
+				"/en/staff",
+				"/en/staff/login?required",
+				"You are not signed in (a sign-in lasts 12 hours). Please sign in.",
+			],
 		] as const) {
 			const response = await fetch(staff.url(path), { redirect: "manual" });
 			expect(response.status).toBe(303);
@@ -50,6 +58,10 @@ describe("access", () => {
 			expect(ajax.status).toBe(401);
 			expect(ajax.headers.get("cache-control")).toBe("no-store");
 			expect(await ajax.json()).toEqual({ error, redirect: login });
+			// The page says why: the same words, as a status above the form.
+			expect(await (await fetch(staff.url(login))).text()).toContain(
+				`<p class="staff-login__status" role="status">${error}</p>`,
+			);
 		}
 		const plain = await redeem("lumen_staff=forged", ean13(1), false);
 		expect(plain.status).toBe(303);
@@ -243,7 +255,8 @@ describe("signing in again, under a base path", () => {
 	it("leads an editor whose session ended while saving back to the page being edited", async () => {
 		const save = new URLSearchParams({ key: "home.hero.title", version: "0", body: "x", default: "x" });
 		save.set("path", "/stores");
-		const login = "/campaign/en/staff/login?back=%2Fstores%3Fedit";
+		const signIn = "/campaign/en/staff/login?back=%2Fstores%3Fedit";
+		const login = `${signIn}&required`;
 		const ajax = await fetch(campaign.url("/campaign/en/staff/content"), {
 			method: "POST",
 			body: save,
@@ -258,7 +271,7 @@ describe("signing in again, under a base path", () => {
 		});
 		expect(plain.headers.get("location")).toBe(login);
 		// The sign-in page keeps where it leads in its form's address.
-		expect(await (await fetch(campaign.url(login))).text()).toContain(`action="${login}"`);
+		expect(await (await fetch(campaign.url(login))).text()).toContain(`action="${signIn}"`);
 		expect(await signInAt(login)).toBe("/campaign/en/stores?edit");
 	});
 

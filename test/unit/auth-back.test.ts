@@ -35,5 +35,7 @@ describe("where signing in leads back to", () => {
 	it("travels encoded in the sign-in page's address", () => {
 		expect(signInPath()).toBe("/staff/login");
 		expect(signInPath("/stores?edit&a=b")).toBe("/staff/login?back=%2Fstores%3Fedit%26a%3Db");
+		expect(signInPath(undefined, true)).toBe("/staff/login?required");
+		expect(signInPath("/?edit", true)).toBe("/staff/login?back=%2F%3Fedit&required");
 	});
 });

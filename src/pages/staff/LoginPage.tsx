@@ -8,19 +8,19 @@ interface LoginPageProps {
 	state?: FormState | undefined;
 	/** Where signing in leads back to (back.ts); /staff without. */
 	back?: string | undefined;
-	/** Shown after signing out: a polite status that it worked. */
-	signedOut?: boolean;
+	/** A polite status above the form: signing out worked, or the page they wanted needs a sign-in. */
+	notice?: "signedOut" | "required" | undefined;
 }
 
-export function LoginPage({ state, back, signedOut }: LoginPageProps) {
+export function LoginPage({ state, back, notice }: LoginPageProps) {
 	const { t } = useSite();
 	return (
 		<StaffLayout title={t.staff.login.title}>
 			<section className="staff-card staff-login" aria-labelledby="staff-login-title">
 				<h1 id="staff-login-title">{t.staff.login.title}</h1>
-				{signedOut && (
+				{notice && (
 					<p className="staff-login__status" role="status">
-						{t.staff.login.signedOut}
+						{t.staff.login[notice]}
 					</p>
 				)}
 				<p>{t.staff.login.intro}</p>

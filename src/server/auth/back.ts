@@ -13,7 +13,11 @@ export function backPath(value: unknown): string | undefined {
 	return typeof value === "string" && BACK.test(value) ? value : undefined;
 }
 
-/** The sign-in page's path (in the request's language), leading back to `back` once signed in. */
-export function signInPath(back?: string): string {
-	return back ? `/staff/login?back=${encodeURIComponent(back)}` : "/staff/login";
+/**
+ * The sign-in page's path (in the request's language), leading back to `back` once signed in; with
+ * `required`, the page says why the person is there (a page that needs signing in sent them).
+ */
+export function signInPath(back?: string, required = false): string {
+	const query = [back && `back=${encodeURIComponent(back)}`, required && "required"].filter(Boolean);
+	return query.length ? `/staff/login?${query.join("&")}` : "/staff/login";
 }

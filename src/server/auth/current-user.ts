@@ -80,7 +80,7 @@ export async function requireUser(request: FastifyRequest, reply: FastifyReply):
  * follow it, an `error`.
  */
 export async function toSignIn(request: FastifyRequest, reply: FastifyReply, back?: string): Promise<void> {
-	const login = sitePath(request, signInPath(back));
+	const login = sitePath(request, signInPath(back, true));
 	if (isAjax(request)) {
 		const error = MESSAGES[request.lang].staff.login.required;
 		await reply.code(401).header("cache-control", "no-store").send({ error, redirect: login });

@@ -18,9 +18,10 @@ export const loginRoutes: FastifyPluginAsync<{ limits: StaffLimits }> = async (a
 	app.get("/staff/login", async (request, reply) => {
 		const back = backOf(request);
 		if (await currentUser(request)) return reply.seeOther(back ?? "/staff");
-		// Where signing out leads: the page says that it worked.
-		const signedOut = query(request)["signed-out"] !== undefined;
-		return reply.page(<LoginPage back={back} signedOut={signedOut} />);
+		// Signing out and pages that need a sign-in lead here with a flag; the page says which.
+		const flags = query(request);
+		const notice = "signed-out" in flags ? "signedOut" : "required" in flags ? "required" : undefined;
+		return reply.page(<LoginPage back={back} notice={notice} />);
 	});
 
 	app.post("/staff/login", async (request, reply) => {
