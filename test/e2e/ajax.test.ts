@@ -511,6 +511,9 @@ describe("autosubmit", () => {
 		await page.clock.install();
 		await page.goto(`${origin()}/_fixtures/ajax`);
 		await page.waitForFunction(() => window.probeLog?.includes("connect:listener"));
+		// The installed clock still runs in real time: paused, a slow machine's pauses between keys cannot
+		// count as the 200 ms of the debounce; only runFor moves it.
+		await page.clock.pauseAt(Date.now() + 1000);
 		const echoes = () => requests.filter((url) => url.includes("/_fixtures/ajax/echo")).length;
 
 		await page.selectOption("#filter select", "praha");
