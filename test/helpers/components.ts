@@ -98,7 +98,8 @@ export async function removeAndWait(page: Page, selector: string, name = "remove
  * must not land between the two counts.
  */
 export async function globalListenerCount(page: Page): Promise<number> {
-	await page.waitForLoadState("networkidle");
+	// Within the test's 30 s, so that a page that never goes quiet fails here, saying so.
+	await page.waitForLoadState("networkidle", { timeout: 15_000 });
 	const session = await page.context().newCDPSession(page);
 	let count = 0;
 	for (const expression of ["window", "document"]) {
