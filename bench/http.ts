@@ -23,7 +23,7 @@ const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = 50;
 const REGISTRATIONS = Number(process.env.BENCH_HTTP_REGISTRATIONS ?? 3000);
 const ACCEPT_ENCODING = "gzip, deflate, br, zstd";
-const BUDGET = { cachedVsStatic: 0.5, uncachedPagesPerSecond: 1500, registrationsPerSecond: 500, p99Ms: 100 };
+const BUDGET = { cachedVsStatic: 0.5, uncachedPagesPerSecond: 1500 };
 
 interface Result {
 	name: string;
@@ -152,8 +152,11 @@ try {
 	console.log(
 		`  uncached render     ${renderRate.toFixed(0)} pages/s   budget >= ${BUDGET.uncachedPagesPerSecond}  ${verdict(renderRate >= BUDGET.uncachedPagesPerSecond)}`,
 	);
+	// The registration budget is bench:registrations' verdict, which also reports the client's and the
+	// server's CPU per registration: here autocannon shares the two cores with the server, so this row's
+	// rate and p99 are as much the load generator's as the server's.
 	console.log(
-		`  registrations       ${registrations.requests.toFixed(0)}/s, p99 ${registrations.p99} ms   budget >= ${BUDGET.registrationsPerSecond}/s, p99 < ${BUDGET.p99Ms} ms  ${verdict(registrations.requests >= BUDGET.registrationsPerSecond && registrations.p99 < BUDGET.p99Ms && registrations.errors === 0)}`,
+		`  registrations       ${registrations.requests.toFixed(0)}/s, p99 ${registrations.p99} ms${registrations.errors ? `, ${registrations.errors} ERRORS` : ""}   (budget: see npm run bench:registrations)`,
 	);
 	console.log(`\n${load()} at the end`);
 } finally {
