@@ -94,12 +94,26 @@ export async function removeAndWait(page: Page, selector: string, name = "remove
 /**
  * Event listeners on window and document, counted through the DevTools protocol: equal counts before
  * a component is inserted and after it is removed mean it left no global listener behind. Counted once
- * the network is idle: a widget that other components load late (the gallery's ALTCHA widget adds 13)
- * must not land between the two counts.
+ * the page has settled: every component connected, and every antispam component that starts at once
+ * (outside a form, or in the focused one) holding its ALTCHA widget, whose import adds 13 listeners of
+ * its own and on a busy machine landed between two counts.
  */
 export async function globalListenerCount(page: Page): Promise<number> {
-	// Within the test's 30 s, so that a page that never goes quiet fails here, saying so.
-	await page.waitForLoadState("networkidle", { timeout: 15_000 });
+	await page.waitForFunction(() => {
+		const connected = window.connectedComponents;
+		const components = [...document.querySelectorAll<HTMLElement>("[data-component]")];
+		const widgetLoading = (element: HTMLElement) => {
+			const form = element.closest("form");
+			const starts = !form || form.contains(document.activeElement);
+			return starts && element.dataset.state === "verifying" && !element.querySelector("altcha-widget");
+		};
+		return (
+			(!connected || components.every((element) => connected.has(element))) &&
+			!components.some(
+				(element) => element.dataset.component?.split(" ").includes("antispam") && widgetLoading(element),
+			)
+		);
+	});
 	const session = await page.context().newCDPSession(page);
 	let count = 0;
 	for (const expression of ["window", "document"]) {
