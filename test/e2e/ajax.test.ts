@@ -153,10 +153,7 @@ describe("one request at a time", () => {
 		const { page } = await open();
 		await countEnded(page);
 		// Both filter requests wait until the test lets them go.
-		let release!: () => void;
-		const released = new Promise<void>((resolve) => {
-			release = resolve;
-		});
+		const { promise: released, resolve: release } = Promise.withResolvers<void>();
 		const arrived: string[] = [];
 		await page.route("**/_fixtures/ajax/echo?region=&city=*", async (route) => {
 			arrived.push(new URL(route.request().url()).search);
@@ -214,10 +211,7 @@ describe("one request at a time", () => {
 
 	it("follows no link in a snippet while a form's request runs; a link elsewhere still replaces it", async () => {
 		const { page, requests } = await open();
-		let release!: () => void;
-		const released = new Promise<void>((resolve) => {
-			release = resolve;
-		});
+		const { promise: released, resolve: release } = Promise.withResolvers<void>();
 		await page.route("**/_fixtures/ajax/echo?region=praha&city=", async (route) => {
 			await released;
 			await route.continue();
@@ -541,14 +535,8 @@ describe("autosubmit", () => {
 
 	it("sends text typed while the last filter loads, aborting it, so the results match the field", async () => {
 		const { page } = await open();
-		let release!: () => void;
-		const released = new Promise<void>((resolve) => {
-			release = resolve;
-		});
-		let held!: () => void;
-		const heldSeen = new Promise<void>((resolve) => {
-			held = resolve;
-		});
+		const { promise: released, resolve: release } = Promise.withResolvers<void>();
+		const { promise: heldSeen, resolve: held } = Promise.withResolvers<void>();
 		// The first filter's answer waits until the test lets it go.
 		await page.route("**/_fixtures/ajax/echo?region=&city=Br", async (route) => {
 			held();
@@ -571,10 +559,7 @@ describe("autosubmit", () => {
 
 	it("sends the data again when the field is left after Escape aborted its request", async () => {
 		const { page } = await open();
-		let seen!: () => void;
-		const held = new Promise<void>((resolve) => {
-			seen = resolve;
-		});
+		const { promise: held, resolve: seen } = Promise.withResolvers<void>();
 		let first = true;
 		// The first answer never comes; later ones do.
 		await page.route("**/_fixtures/ajax/echo?region=&city=Brno", async (route) => {

@@ -133,10 +133,7 @@ describe("submitting a valid form", () => {
 	});
 
 	it("holds a submission made before the validation chunk arrived and sends it, same submitter, once it has", async () => {
-		let release!: () => void;
-		const released = new Promise<void>((resolve) => {
-			release = resolve;
-		});
+		const { promise: released, resolve: release } = Promise.withResolvers<void>();
 		const { page } = await openPage(browser);
 		await page.route(/\/assets\/frontend\/js\/forms-[\w-]+\.js/, async (route) => {
 			await released;

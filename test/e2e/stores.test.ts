@@ -183,14 +183,8 @@ describe("a filter request still loading", () => {
 	 * `end("abort")` fails it as a lost connection, `end()` lets it go.
 	 */
 	async function typeHeld(page: Page) {
-		let seen!: () => void;
-		const held = new Promise<void>((resolve) => {
-			seen = resolve;
-		});
-		let end!: (how?: "abort") => void;
-		const ended = new Promise<"abort" | undefined>((resolve) => {
-			end = resolve;
-		});
+		const { promise: held, resolve: seen } = Promise.withResolvers<void>();
+		const { promise: ended, resolve: end } = Promise.withResolvers<"abort" | undefined>();
 		let first = true;
 		await page.route("**/stores?region=&q=praha", async (route) => {
 			if (!first) return route.continue();
@@ -219,7 +213,7 @@ describe("a filter request still loading", () => {
 		const end = await typeHeld(page);
 		// Leaving the field sends nothing new (its data is loading); the link was made for the unfiltered list.
 		await page.click("a#stores-more");
-		end();
+		end(undefined);
 		await page.waitForFunction(() => !document.querySelector(".stores-filter.is-loading"));
 		expect(page.url()).toBe(`${origin()}/stores?region=&q=praha`);
 		await filtered(page);
