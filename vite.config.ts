@@ -63,10 +63,13 @@ export default defineConfig(({ mode, isSsrBuild }) => {
 					...modules,
 				},
 				output: {
+					// Six characters of hash (36 bits) tell a few dozen files' versions apart; the runtime's
+					// map of component chunks holds one per component, and every byte of it counts (DESIGN.md §6).
+					// The server knows hashed files by this length (HASHED_NAME, src/server/app.ts).
 					entryFileNames: (chunk) =>
-						chunk.name === RUNTIME ? `${JS_DIR}/${RUNTIME}.js` : `${JS_DIR}/[name]-[hash].js`,
-					chunkFileNames: `${JS_DIR}/[name]-[hash].js`,
-					assetFileNames: "assets/frontend/[ext]/[name]-[hash][extname]",
+						chunk.name === RUNTIME ? `${JS_DIR}/${RUNTIME}.js` : `${JS_DIR}/[name]-[hash:6].js`,
+					chunkFileNames: `${JS_DIR}/[name]-[hash:6].js`,
+					assetFileNames: "assets/frontend/[ext]/[name]-[hash:6][extname]",
 					codeSplitting: {
 						groups: [
 							{ name: "react", test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },

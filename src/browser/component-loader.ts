@@ -58,12 +58,15 @@ export class ComponentLoader {
 		this.#mountWithin(document.documentElement);
 	}
 
-	/** Mounts the components an element names; warns (in development) if they already are. */
+	/**
+	 * Mounts the components an element names; warns (in development) if they already are. Before
+	 * start() it does nothing: start mounts what the document holds then.
+	 */
 	mount(element: HTMLElement): void {
 		if (__DEV__ && this.#instances.has(element)) {
 			console.warn("Component instance already exists on", element);
 		}
-		this.#mount(element);
+		if (this.#services) this.#mount(element);
 	}
 
 	/** Elements on which a component of that name is connected. */
@@ -130,8 +133,8 @@ export class ComponentLoader {
 		try {
 			const definition = await this.#definition(name);
 			if (signal.aborted) return;
-			const services = this.#services;
-			if (!services) throw new Error("ComponentLoader used before start()");
+			// Set: only start() and what it observes mount.
+			const services = this.#services!;
 			const props = readProps(element, name);
 			const cleanup = await definition.connect(element, { name, props, signal, services });
 			if (signal.aborted) {

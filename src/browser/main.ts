@@ -7,6 +7,7 @@ import { Ajax } from "./ajax/ajax";
 import { startAutosubmit } from "./ajax/autosubmit";
 import { ComponentLoader } from "./component-loader";
 import { startErrorReporting } from "./error-reporting";
+import { afterFirstPaint } from "./first-paint";
 import { createForms } from "./forms/shim";
 import { startHashNavigation } from "./hash-navigation";
 import { startInputMode } from "./input-mode";
@@ -35,6 +36,13 @@ export const services: Services = {
 	forms: createForms(),
 };
 
+declare global {
+	interface DocumentEventMap {
+		/** The runtime has started (after the first paint, first-paint.ts): ajax, validation, components. */
+		"runtime:start": CustomEvent<null>;
+	}
+}
+
 function start(): void {
 	startLazyImages(root);
 	startHashNavigation(services.scroll);
@@ -42,10 +50,11 @@ function start(): void {
 	services.forms.start(services.scroll);
 	startAutosubmit();
 	components.start(services);
+	document.dispatchEvent(new CustomEvent("runtime:start"));
 }
 
 if (document.readyState === "loading") {
-	document.addEventListener("DOMContentLoaded", start, { once: true });
+	document.addEventListener("DOMContentLoaded", () => afterFirstPaint(start), { once: true });
 } else {
-	start();
+	afterFirstPaint(start);
 }

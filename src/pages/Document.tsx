@@ -56,7 +56,8 @@ export function Document({ title, description, noindex = false, staff = false, c
 				{site.assets.scripts.map((file) => (
 					<script key={file} type="module" src={asset(file)} />
 				))}
-				<script type="module" src={asset(site.assets.runtime)} />
+				{/* Low: nothing on the first paint needs it (the runtime starts after it, first-paint.ts). */}
+				<script type="module" src={asset(site.assets.runtime)} fetchPriority="low" />
 			</head>
 			<body>{children}</body>
 		</html>

@@ -49,10 +49,10 @@ export interface AppOptions {
 }
 
 /**
- * Vite names content-hashed files name-<8 base64url characters>.ext (and the build adds .br/.gz
- * copies); others (runtime.js) change in place.
+ * The client build names content-hashed files name-<6 base64url characters>.ext (vite.config.ts; the
+ * build adds .br/.gz copies); others (runtime.js) change in place.
  */
-const HASHED_NAME = /-[\w-]{8}\.\w+(\.br|\.gz)?$/;
+const HASHED_NAME = /-[\w-]{6}\.\w+(\.br|\.gz)?$/;
 
 export async function buildApp({
 	config,

@@ -6,6 +6,7 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { axe } from "../helpers/axe";
 import { connectBrowser, openPage } from "../helpers/browser";
+import { recordConnectedComponents, waitForConnected } from "../helpers/components";
 import { type SeededStaff, seedStaff, seedStore } from "../helpers/staff-fixtures";
 import { type StaffServer, startStaffServer } from "./staff-support";
 
@@ -31,6 +32,7 @@ async function signedIn(
 	account: SeededStaff,
 ): Promise<{ page: Page; context: BrowserContext; messages: string[] }> {
 	const { page, messages } = await openPage(browser);
+	await recordConnectedComponents(page);
 	await page.goto(staff.url("/staff/login"));
 	await page.fill("#frm-staffLogin-email", account.email);
 	await page.fill("#frm-staffLogin-password", account.password);
@@ -49,7 +51,9 @@ async function publicHeading(path = "/"): Promise<string | null> {
 }
 
 /** Replaces the text of the editable heading by typing, then saves with Enter. */
+/** Types into the hero heading's block once its editor is connected (the runtime starts after the first paint). */
 async function typeHeading(page: Page, text: string): Promise<void> {
+	await waitForConnected(page, `.cms-block:has(> ${HEADING})`);
 	await page.locator(`${HEADING} .cms-block__text`).focus();
 	await page.keyboard.press("ControlOrMeta+a");
 	await page.keyboard.type(text);

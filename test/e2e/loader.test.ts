@@ -8,8 +8,8 @@ beforeAll(async () => {
 });
 afterAll(() => browser.close());
 
-/** The probe's chunk (hash: 8 base64url characters), not probe-broken's or probe-island's. */
-const PROBE_CHUNK = /\/assets\/frontend\/js\/probe-[\w-]{8}\.js(\?.*)?$/;
+/** The probe's chunk (hash: 6 base64url characters), not probe-broken's or probe-island's. */
+const PROBE_CHUNK = /\/assets\/frontend\/js\/probe-[\w-]{6}\.js(\?.*)?$/;
 
 async function open(
 	path: string,

@@ -1,6 +1,6 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { connectBrowser, origin } from "../helpers/browser";
+import { connectBrowser, origin, waitForRuntime } from "../helpers/browser";
 import { openWithComponents, waitForConnected } from "../helpers/components";
 import { countScrollEvents, exposeServices, topOf, waitForScrollEnd } from "../helpers/page-runtime";
 
@@ -18,6 +18,7 @@ async function open(path: string, prepare?: (page: Page) => Promise<void>): Prom
 		await page.setViewportSize({ width: 1200, height: 800 });
 		await prepare?.(page);
 	});
+	await waitForRuntime(page);
 	if (await page.$("[data-component~='scroll-container']")) await waitForConnected(page, ".scroll-container");
 	await exposeServices(page);
 	return page;

@@ -28,7 +28,7 @@ describe("pages and assets", () => {
 		expect(attribute(html, "data-cms-mode")).toBe("0");
 		expect(attribute(html, "data-build-id")).toMatch(/^[0-9a-f]{12}$/);
 		expect(attribute(html, "data-sentry-dsn")).toBeUndefined();
-		expect(html).toContain('<script type="module" src="/assets/frontend/js/runtime.js">');
+		expect(html).toContain('<script type="module" src="/assets/frontend/js/runtime.js" fetchPriority="low">');
 	});
 
 	it("serves runtime.js revalidated and hashed assets as immutable", async () => {
@@ -57,8 +57,8 @@ describe("pages and assets", () => {
 		);
 		// Latin and Latin Extended: Czech needs both.
 		expect(preloads.map(({ href }) => new URL(href).pathname).sort()).toEqual([
-			expect.stringMatching(/^\/assets\/frontend\/woff2\/figtree-latin-ext-wght-normal-[\w-]{8}\.woff2$/),
-			expect.stringMatching(/^\/assets\/frontend\/woff2\/figtree-latin-wght-normal-[\w-]{8}\.woff2$/),
+			expect.stringMatching(/^\/assets\/frontend\/woff2\/figtree-latin-ext-wght-normal-[\w-]{6}\.woff2$/),
+			expect.stringMatching(/^\/assets\/frontend\/woff2\/figtree-latin-wght-normal-[\w-]{6}\.woff2$/),
 		]);
 		expect(preloads.every(({ type, crossOrigin }) => type === "font/woff2" && crossOrigin === "")).toBe(true);
 		for (const { href } of preloads) {

@@ -1,7 +1,7 @@
 /** The store finder with JavaScript: autosubmitted filters, "load more", history. */
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { connectBrowser, openPage, origin } from "../helpers/browser";
+import { connectBrowser, openPage, origin, waitForRuntime } from "../helpers/browser";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -244,6 +244,7 @@ describe("history", () => {
 		const { page } = await open("/");
 		await page.click(`header a[href="/stores"]`);
 		await page.waitForURL(`${origin()}/stores`);
+		await waitForRuntime(page);
 		await page.selectOption("#frm-stores-region", "CZ-41");
 		await cardCount(page, 9);
 		await page.click("#frm-stores-q");

@@ -19,6 +19,13 @@ export function connectBrowser(): Promise<Browser> {
 	return chromium.connect(inject("wsEndpoint"));
 }
 
+declare global {
+	interface Window {
+		/** Set by an init script of openPage once the runtime dispatched runtime:start. */
+		runtimeStarted?: boolean;
+	}
+}
+
 export interface ObservedPage {
 	page: Page;
 	/** Console messages and uncaught errors, as "type: text". */
@@ -27,16 +34,32 @@ export interface ObservedPage {
 	requests: string[];
 }
 
-/** A fresh context and page that records console output, page errors and requests. */
+/**
+ * A fresh context and page that records console output, page errors and requests, and when the
+ * runtime starts (waitForRuntime).
+ */
 export async function openPage(browser: Browser): Promise<ObservedPage> {
 	const context = await browser.newContext();
 	const page = await context.newPage();
+	await page.addInitScript(() =>
+		document.addEventListener("runtime:start", () => {
+			window.runtimeStarted = true;
+		}),
+	);
 	const messages: string[] = [];
 	const requests: string[] = [];
 	page.on("console", (message: ConsoleMessage) => messages.push(`${message.type()}: ${message.text()}`));
 	page.on("pageerror", (error) => messages.push(`pageerror: ${error.message}`));
 	page.on("request", (request) => requests.push(request.url()));
 	return { page, messages, requests };
+}
+
+/**
+ * Waits until the page's runtime has started: it starts after the first paint (first-paint.ts), which
+ * may come after the load event a navigation waits for. Pages from openPage only.
+ */
+export async function waitForRuntime(page: Page): Promise<void> {
+	await page.waitForFunction(() => window.runtimeStarted === true);
 }
 
 export function origin(): string {
