@@ -44,6 +44,8 @@ export default defineConfig(({ mode, isSsrBuild }) => {
 			// Last: it compresses the chunks as the plugins before it left them (the manifest written in).
 			precompressPlugin(),
 		],
+		// The ALTCHA widget's worker: hashed like every other file (HASHED_NAME, src/server/app.ts).
+		worker: { rolldownOptions: { output: { entryFileNames: "assets/[name]-[hash:6].js" } } },
 		build: {
 			outDir: test ? `${testDist}/client` : "dist/client",
 			emptyOutDir: true,

@@ -50,8 +50,10 @@ async function publicHeading(path = "/"): Promise<string | null> {
 	return text;
 }
 
-/** Replaces the text of the editable heading by typing, then saves with Enter. */
-/** Types into the hero heading's block once its editor is connected (the runtime starts after the first paint). */
+/**
+ * Replaces the text of the editable heading by typing, then saves with Enter, once its editor is
+ * connected (the runtime starts after the first paint).
+ */
 async function typeHeading(page: Page, text: string): Promise<void> {
 	await waitForConnected(page, `.cms-block:has(> ${HEADING})`);
 	await page.locator(`${HEADING} .cms-block__text`).focus();

@@ -6,7 +6,7 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { axe } from "../helpers/axe";
-import { connectBrowser, openPage, origin } from "../helpers/browser";
+import { connectBrowser, openPage, origin, waitForRuntime } from "../helpers/browser";
 import { fieldState, fillValid, LIVE, openForm, received, summary } from "./forms-support";
 
 let browser: Browser;
@@ -140,6 +140,8 @@ describe("submitting a valid form", () => {
 			await route.continue();
 		});
 		await page.goto(`${origin()}${LIVE}`);
+		// The runtime holds submissions from its start (after the first paint) until the chunk is ready.
+		await waitForRuntime(page);
 		await fillValid(page);
 		const before = (await received(page)).length;
 		await page.click("button[name=preview]");

@@ -1,7 +1,7 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { axe } from "../helpers/axe";
-import { connectBrowser, openPage, origin } from "../helpers/browser";
+import { connectBrowser, openPage, origin, waitForRuntime } from "../helpers/browser";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -65,6 +65,7 @@ describe("home page", () => {
 	it("takes the visitor to registration and to the steps", async () => {
 		const { page } = await openPage(browser);
 		await page.goto(`${origin()}/en`);
+		await waitForRuntime(page);
 		expect(await page.getAttribute(".hero .button--primary", "href")).toBe("/en/register");
 		await page.click(".hero a[href='#steps']");
 		await page.waitForFunction(() => location.hash === "#steps");

@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { axe } from "../helpers/axe";
-import { connectBrowser, openPage, origin } from "../helpers/browser";
+import { connectBrowser, openPage, origin, waitForRuntime } from "../helpers/browser";
 import { seedVoucher } from "../helpers/staff-fixtures";
 import { type StaffServer, startStaffServer } from "./staff-support";
 
@@ -115,6 +115,7 @@ describe("store finder with the keyboard alone", () => {
 	it("filters by a typed town, loads more stores and reaches the new ones", async () => {
 		const { page, messages } = await openPage(browser);
 		await page.goto(`${origin()}/en/stores`);
+		await waitForRuntime(page);
 		await tabTo(page, "#frm-stores-q");
 		await page.keyboard.type("Praha");
 		await page.waitForFunction(() => location.search === "?region=&q=Praha");

@@ -1,4 +1,6 @@
+import { readdirSync } from "node:fs";
 import { request as httpRequest } from "node:http";
+import { join, relative } from "node:path";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { connectBrowser, openPage, origin } from "../helpers/browser";
@@ -43,6 +45,24 @@ describe("pages and assets", () => {
 		expect(hashed.headers.get("content-type")).toMatch(/javascript/);
 		const favicon = await fetch(`${origin()}/assets/favicon.svg`);
 		expect(favicon.headers.get("cache-control")).toBe("no-cache");
+	});
+
+	it("serves every file the build writes under assets/ immutable, but runtime.js and the public ones", async () => {
+		const client = `${process.env.TEST_DIST || "dist/test"}/client`;
+		const files = readdirSync(`${client}/assets`, { recursive: true, withFileTypes: true })
+			.filter((entry) => entry.isFile())
+			.map((entry) => relative(client, join(entry.parentPath, entry.name)));
+		// Fonts, stylesheets, chunks, the ALTCHA widget's worker, and their precompressed copies.
+		expect(files.some((file) => /^assets\/[\w-]+\.js$/.test(file))).toBe(true);
+		const unhashed = new Set(["assets/frontend/js/runtime.js", "assets/favicon.svg", "assets/og-image.png"]);
+		for (const file of files) {
+			if (unhashed.has(file.replace(/\.(br|gz)$/, ""))) continue;
+			const response = await fetch(`${origin()}/${file}`, { method: "HEAD" });
+			expect([file, response.headers.get("cache-control")]).toEqual([
+				file,
+				"public, max-age=31536000, immutable",
+			]);
+		}
 	});
 
 	it("preloads the self-hosted font, serves it immutable, and the page is set in it", async () => {

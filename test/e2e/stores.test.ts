@@ -12,6 +12,7 @@ afterAll(() => browser.close());
 async function open(path = "/stores") {
 	const observed = await openPage(browser);
 	await observed.page.goto(`${origin()}${path}`);
+	await waitForRuntime(observed.page);
 	// Set on the document: still there after an ajax update, gone after a page load.
 	await observed.page.evaluate(() => {
 		(window as unknown as { samePage: boolean }).samePage = true;

@@ -92,13 +92,11 @@ export async function removeAndWait(page: Page, selector: string, name = "remove
 }
 
 /**
- * Event listeners on window and document, counted through the DevTools protocol: equal counts before
- * a component is inserted and after it is removed mean it left no global listener behind. Counted once
- * the page has settled: every component connected, and every antispam component that starts at once
- * (outside a form, or in the focused one) holding its ALTCHA widget, whose import adds 13 listeners of
- * its own and on a busy machine landed between two counts.
+ * Waits until the page has settled: every component connected, and every antispam component that
+ * starts at once (outside a form, or in the focused one) holding its ALTCHA widget, whose import adds
+ * requests and listeners of its own. Pages from openWithComponents.
  */
-export async function globalListenerCount(page: Page): Promise<number> {
+export async function waitForSettled(page: Page): Promise<void> {
 	await page.waitForFunction(() => {
 		const connected = window.connectedComponents;
 		const components = [...document.querySelectorAll<HTMLElement>("[data-component]")];
@@ -114,6 +112,16 @@ export async function globalListenerCount(page: Page): Promise<number> {
 			)
 		);
 	});
+}
+
+/**
+ * Event listeners on window and document, counted through the DevTools protocol: equal counts before
+ * a component is inserted and after it is removed mean it left no global listener behind. Counted once
+ * the page has settled (waitForSettled): the ALTCHA widget's import adds 13 listeners of its own, and
+ * on a busy machine it landed between two counts.
+ */
+export async function globalListenerCount(page: Page): Promise<number> {
+	await waitForSettled(page);
 	const session = await page.context().newCDPSession(page);
 	let count = 0;
 	for (const expression of ["window", "document"]) {
