@@ -60,13 +60,15 @@ export class ComponentLoader {
 
 	/**
 	 * Mounts the components an element names; warns (in development) if they already are. Before
-	 * start() it does nothing: start mounts what the document holds then.
+	 * start() it does nothing (and warns in development): start mounts what the document holds then.
 	 */
 	mount(element: HTMLElement): void {
 		if (__DEV__ && this.#instances.has(element)) {
 			console.warn("Component instance already exists on", element);
 		}
 		if (this.#services) this.#mount(element);
+		else if (__DEV__)
+			console.warn("mount() before start() does nothing: start() mounts what the document holds", element);
 	}
 
 	/** Elements on which a component of that name is connected. */

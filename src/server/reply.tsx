@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ReactElement } from "react";
-import { type Lang, langPrefix, splitLangPath } from "../i18n";
+import { type Lang, localizedPath, splitLangPath } from "../i18n";
 import type { ClientAssets } from "./assets";
 import type { Config } from "./config";
 import { renderPage } from "./render";
@@ -47,7 +47,7 @@ export function requestLocation(request: FastifyRequest, basePath: string): { la
 /** A path of this site as the request's page links to it: under the base path and in its language. */
 export function sitePath(request: FastifyRequest, path: string): string {
 	const { basePath } = request.server.config;
-	return `${basePath}${langPrefix(requestLocation(request, basePath).lang)}${path}`;
+	return localizedPath(basePath, requestLocation(request, basePath).lang, path);
 }
 
 export function decorateReplies(app: FastifyInstance, config: Config, assets: ClientAssets): void {

@@ -1,5 +1,5 @@
 import { createContext, use } from "react";
-import { type Lang, langPrefix } from "../i18n";
+import { type Lang, localizedPath } from "../i18n";
 import { MESSAGES, type Messages } from "../i18n/messages";
 import type { ClientAssets } from "./assets";
 import { NO_PAGE_CONTENT, type PageContent } from "./cms/page-content";
@@ -42,13 +42,7 @@ type SiteOptions = Omit<Site, "t" | "href" | "hrefIn" | "url" | "nextIslandId" |
 export function createSite(options: SiteOptions): Site {
 	const islandCounts = new Map<string, number>();
 	const url = (path: string) => `${options.basePath}${path.startsWith("/") ? path : `/${path}`}`;
-	const hrefIn = (lang: Lang, path: string) => {
-		const localized = url(`${langPrefix(lang)}${path.startsWith("/") ? path : `/${path}`}`);
-		// '/en/' reads better as '/en'; the Czech home stays '/' (or the base path with its slash).
-		return localized.length > 1 && localized.endsWith("/") && lang !== "cs"
-			? localized.slice(0, -1)
-			: localized;
-	};
+	const hrefIn = (lang: Lang, path: string) => localizedPath(options.basePath, lang, path);
 	return {
 		...options,
 		content: options.content ?? NO_PAGE_CONTENT,

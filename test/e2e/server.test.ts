@@ -4,6 +4,7 @@ import { join, relative } from "node:path";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { connectBrowser, openPage, origin } from "../helpers/browser";
+import { recordConnectedComponents, waitForConnected } from "../helpers/components";
 import { startServer, type TestServer } from "../helpers/server";
 
 let browser: Browser;
@@ -263,9 +264,11 @@ describe("under a base path", () => {
 
 	it("loads component chunks from the base path", async () => {
 		const { page, messages } = await openPage(browser);
+		await recordConnectedComponents(page);
 		await page.goto(`${server.origin}/campaign/_components`);
 		const toggle = page.getByRole("button", { name: "Zobrazit podrobnosti" });
-		await page.waitForFunction(() => document.querySelector("[aria-expanded]") !== null);
+		// Its chunk came from under /campaign once the component is connected.
+		await waitForConnected(page, "[aria-controls='gallery-toggle-panel']");
 		await toggle.click();
 		await page.waitForFunction(() =>
 			document.querySelector("#gallery-toggle-panel")?.classList.contains("is-active"),
