@@ -5,6 +5,12 @@ import { precompressPlugin } from "./build/precompress-plugin.ts";
 
 const RUNTIME = "runtime";
 const JS_DIR = "assets/frontend/js";
+/**
+ * Six characters of content hash (36 bits) tell a few dozen files' versions apart; the runtime's map of
+ * component chunks holds one per component, and every byte of it counts (DESIGN.md §6). The server
+ * knows hashed files by this length (HASHED_NAME, src/server/app.ts).
+ */
+const HASH = "[hash:6]";
 
 /**
  * Client build (`vite build`): the runtime entry with an unhashed name, one chunk per component, one
@@ -44,8 +50,8 @@ export default defineConfig(({ mode, isSsrBuild }) => {
 			// Last: it compresses the chunks as the plugins before it left them (the manifest written in).
 			precompressPlugin(),
 		],
-		// The ALTCHA widget's worker: hashed like every other file (HASHED_NAME, src/server/app.ts).
-		worker: { rolldownOptions: { output: { entryFileNames: "assets/[name]-[hash:6].js" } } },
+		// The ALTCHA widget's worker, hashed like every other file.
+		worker: { rolldownOptions: { output: { entryFileNames: `assets/[name]-${HASH}.js` } } },
 		build: {
 			outDir: test ? `${testDist}/client` : "dist/client",
 			emptyOutDir: true,
@@ -65,13 +71,10 @@ export default defineConfig(({ mode, isSsrBuild }) => {
 					...modules,
 				},
 				output: {
-					// Six characters of hash (36 bits) tell a few dozen files' versions apart; the runtime's
-					// map of component chunks holds one per component, and every byte of it counts (DESIGN.md §6).
-					// The server knows hashed files by this length (HASHED_NAME, src/server/app.ts).
 					entryFileNames: (chunk) =>
-						chunk.name === RUNTIME ? `${JS_DIR}/${RUNTIME}.js` : `${JS_DIR}/[name]-[hash:6].js`,
-					chunkFileNames: `${JS_DIR}/[name]-[hash:6].js`,
-					assetFileNames: "assets/frontend/[ext]/[name]-[hash:6][extname]",
+						chunk.name === RUNTIME ? `${JS_DIR}/${RUNTIME}.js` : `${JS_DIR}/[name]-${HASH}.js`,
+					chunkFileNames: `${JS_DIR}/[name]-${HASH}.js`,
+					assetFileNames: `assets/frontend/[ext]/[name]-${HASH}[extname]`,
 					codeSplitting: {
 						groups: [
 							{ name: "react", test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },

@@ -135,7 +135,7 @@ export class ComponentLoader {
 		try {
 			const definition = await this.#definition(name);
 			if (signal.aborted) return;
-			// Set: only start() and what it observes mount.
+			// Set: nothing mounts before start() (mount() waits for it).
 			const services = this.#services!;
 			const props = readProps(element, name);
 			const cleanup = await definition.connect(element, { name, props, signal, services });

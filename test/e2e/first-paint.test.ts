@@ -59,7 +59,7 @@ describe("runtime start", () => {
 		await page.context().close();
 	});
 
-	it("starts on a page that paints nothing, after at most 500 ms", async () => {
+	it("starts on a page that paints nothing, once 500 ms have passed", async () => {
 		const page = await openServed('<p id="probe" data-component="probe" hidden></p>');
 		const { connectedAt, paints } = await page.evaluate(() => ({
 			connectedAt: (window as unknown as { connectedAt: number }).connectedAt,
