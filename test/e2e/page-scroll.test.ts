@@ -284,12 +284,16 @@ describe("hash navigation", () => {
 			const page = await open(path);
 			await page.click("#link-section");
 			await waitForScrollEnd(page);
-			// Where it comes to rest (a busy machine may pause a native smooth scroll for a few frames).
-			await expect.poll(async () => Math.abs((await topOf(page, "#section")) - 80)).toBeLessThanOrEqual(1);
+			// Where it comes to rest: a busy machine may pause a native smooth scroll for longer than the
+			// 20 frames waitForScrollEnd waits, so its last pixels can come a second or more later.
+			const settled = { timeout: 5_000 };
+			await expect
+				.poll(async () => Math.abs((await topOf(page, "#section")) - 80), settled)
+				.toBeLessThanOrEqual(1);
 			expect(await page.evaluate(() => document.activeElement?.id)).toBe("section");
 			await page.click("#link-plain");
 			await waitForScrollEnd(page);
-			expect(Math.abs(await topOf(page, "#plain"))).toBeLessThanOrEqual(1);
+			await expect.poll(async () => Math.abs(await topOf(page, "#plain")), settled).toBeLessThanOrEqual(1);
 			expect(new URL(page.url()).hash).toBe("#plain");
 			await page.goBack();
 			expect(new URL(page.url()).hash).toBe("#section");
