@@ -16,6 +16,9 @@ export class ChunkLoadError extends Error {
  * fetch by URL), and gives up with a ChunkLoadError once the CHUNK_LOAD_TIMEOUT deadline has passed.
  */
 export async function importChunk(url: string): Promise<unknown> {
+	// Each import() in a task of its own: a page's dozen of them, made while the runtime starts, cost
+	// up to 2 ms each on a slow phone, and together would block the page for one long task.
+	await new Promise((resolve) => setTimeout(resolve));
 	const deadline = Date.now() + CHUNK_LOAD_TIMEOUT;
 	try {
 		return await importBefore(url, deadline);

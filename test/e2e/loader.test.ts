@@ -145,6 +145,27 @@ describe("component loader", () => {
 		await page.context().close();
 	});
 
+	it("requests no chunk in the task that starts it: each import() waits for a task of its own", async () => {
+		const { page } = await open("/_fixtures/probes", async ({ page }) => {
+			await page.addInitScript(() =>
+				document.addEventListener("runtime:start", () => {
+					(window as unknown as { startEnded: number }).startEnded = performance.now();
+				}),
+			);
+		});
+		await waitForLog(page, "connect:c");
+		const { startEnded, chunksRequested } = await page.evaluate(() => ({
+			startEnded: (window as unknown as { startEnded: number }).startEnded,
+			chunksRequested: performance
+				.getEntriesByType("resource")
+				.filter((entry) => /\/assets\/frontend\/js\/probe/.test(entry.name))
+				.map((entry) => entry.startTime),
+		}));
+		expect(chunksRequested.length).toBeGreaterThanOrEqual(2);
+		for (const requested of chunksRequested) expect(requested).toBeGreaterThan(startEnded);
+		await page.context().close();
+	});
+
 	it("retries a failed chunk once with a cache-busting query", async () => {
 		const probeRequests: string[] = [];
 		const { page } = await open("/_fixtures/probes", async ({ page }) => {
