@@ -29,8 +29,14 @@ async function openLong(): Promise<Page> {
 	return page;
 }
 
+/** The value the page component set on the root, "" if none. */
 const headerHeight = (page: Page) =>
 	page.evaluate(() => document.documentElement.style.getPropertyValue("--header-height"));
+/** The value in effect, set or from the stylesheet (a registered length, so in px). */
+const effectiveHeaderHeight = (page: Page) =>
+	page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue("--header-height"));
+const heightOf = (page: Page, selector: string) =>
+	page.$eval(selector, (header) => header.getBoundingClientRect().height);
 const smoothScrolling = (page: Page) =>
 	page.evaluate(() => document.documentElement.classList.contains("has-smooth-scroll"));
 /** Waits two animation frames: what observers and scroll handlers would do has been done by then. */
@@ -50,28 +56,35 @@ const instantScroll = (page: Page, top: number) =>
 describe("page, inserted later and removed", () => {
 	it("publishes the inserted header's height and scrolled state, and takes both back when removed", async () => {
 		const page = await openLong();
+		// A header of the stylesheet's height sets nothing: an inherited property set on the root would
+		// restyle every element of the page.
+		expect(await headerHeight(page)).toBe("");
+		expect(await effectiveHeaderHeight(page)).toBe(`${await heightOf(page, "header.site-header")}px`);
 		const html = await serverHtml(page, "header.site-header");
 		await removeAndWait(page, "header.site-header", "original");
 		expect(await headerHeight(page)).toBe("");
 		const before = await globalListenerCount(page);
 
 		const copy = await insertSnippet(page, html);
-		await page.waitForFunction(() => document.documentElement.style.getPropertyValue("--header-height"));
-		const height = await page.$eval(copy, (header) => header.getBoundingClientRect().height);
-		expect(Number.parseFloat(await headerHeight(page))).toBeCloseTo(height, 1);
-		// Its ResizeObserver follows the header's size.
-		await page.$eval(
-			copy,
-			(header, height) => {
-				(header as HTMLElement).style.minHeight = `${height + 40}px`;
-			},
-			height,
-		);
+		const height = await heightOf(page, copy);
+		// Its ResizeObserver follows the header's size, taller and back.
+		const setMinHeight = (value: string) =>
+			page.$eval(
+				copy,
+				(header, value) => {
+					(header as HTMLElement).style.minHeight = value;
+				},
+				value,
+			);
+		await setMinHeight(`${height + 40}px`);
 		await page.waitForFunction(
 			(height) =>
 				Number.parseFloat(document.documentElement.style.getPropertyValue("--header-height")) > height + 30,
 			height,
 		);
+		await setMinHeight("");
+		await expect.poll(() => effectiveHeaderHeight(page)).toBe(`${height}px`);
+		expect(await heightOf(page, copy)).toBe(height);
 		await instantScroll(page, 300);
 		await page.waitForFunction(
 			(copy) => document.querySelector(copy)!.classList.contains("is-scrolled"),

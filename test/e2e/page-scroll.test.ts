@@ -67,6 +67,13 @@ describe("smooth scrolling", () => {
 		await waitForScrollEnd(page);
 		expect(await page.$eval("#nested", (nested) => nested.scrollTop)).toBeGreaterThan(0);
 		expect(await page.evaluate(() => scrollY)).toBe(0);
+		// Only the page's own scrollbar gives way to the drawn one: a nested scroller keeps its own.
+		expect(
+			await page.evaluate(() => [
+				getComputedStyle(document.documentElement).scrollbarColor,
+				getComputedStyle(document.querySelector("#nested")!).scrollbarColor,
+			]),
+		).toEqual(["rgba(0, 0, 0, 0) rgba(0, 0, 0, 0)", "auto"]);
 		await page.context().close();
 	});
 

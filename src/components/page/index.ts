@@ -8,9 +8,12 @@ import type { ComponentDefinition } from "../../browser/component";
 export default {
 	connect(header, { signal }) {
 		const root = document.documentElement;
-		const measure = new ResizeObserver(() =>
-			root.style.setProperty("--header-height", `${header.getBoundingClientRect().height}px`),
-		);
+		// Set only when it changes: an inherited property on the root restyles every element of the page.
+		const measure = new ResizeObserver(() => {
+			const height = `${header.getBoundingClientRect().height}px`;
+			if (getComputedStyle(root).getPropertyValue("--header-height") !== height)
+				root.style.setProperty("--header-height", height);
+		});
 		measure.observe(header);
 		const mark = () => header.classList.toggle("is-scrolled", scrollY > 0);
 		addEventListener("scroll", mark, { passive: true, signal });
