@@ -59,4 +59,39 @@ describe("a form rendered by another server", () => {
 		expect(messages).toEqual([]);
 		await page.context().close();
 	});
+
+	it("takes over forms whose rules sit on controls outside them (form=…), and forms inserted later", async () => {
+		const { page, messages } = await openPage(browser);
+		const body = `<!doctype html><html lang="en" data-base-path=""><head><meta charset="utf-8"><title>Outside</title>
+<script type="module" src="/assets/frontend/js/runtime.js"></script></head><body><main>
+<form action="/_plain/sink" method="post" id="frm-outside"><input type="submit" name="send" value="Send"></form>
+<label>Code <input type="text" name="code" form="frm-outside"
+	data-nette-rules='[{"op":":filled","msg":"Enter the code."}]'></label>
+<form action="/_plain/sink" method="get" id="frm-search"><input type="search" name="q"></form>
+</main></body></html>`;
+		await page.route(`${origin()}/_plain/outside`, (route) =>
+			route.fulfill({ contentType: "text/html; charset=utf-8", body }),
+		);
+		await page.goto(`${origin()}/_plain/outside`);
+		await page.waitForFunction(() => document.querySelector<HTMLFormElement>("#frm-outside")?.noValidate);
+		await page.click("input[name=send]");
+		await page.waitForSelector(".form-summary");
+		expect(await page.evaluate(() => document.activeElement?.getAttribute("name"))).toBe("code");
+
+		await page.evaluate(() =>
+			document
+				.querySelector("main")!
+				.insertAdjacentHTML(
+					"beforeend",
+					`<form id="frm-late"><input name="late" data-nette-rules='[{"op":":filled","msg":"Late."}]'></form>`,
+				),
+		);
+		await page.waitForFunction(() => document.querySelector<HTMLFormElement>("#frm-late")?.noValidate);
+		// A form without rules is the browser's, as before.
+		expect(
+			await page.evaluate(() => document.querySelector<HTMLFormElement>("#frm-search")!.noValidate),
+		).toBe(false);
+		expect(messages).toEqual([]);
+		await page.context().close();
+	});
 });

@@ -33,10 +33,13 @@ export function createForms(): Forms {
 			},
 		));
 
+	// Runs on every batch of DOM changes: a page's few forms, not all its elements (a store list's
+	// hundreds of options), are what it looks through. form.elements holds controls outside the form
+	// that name it (form="…"), as in netteForms.js.
 	const find = () => {
-		for (const control of document.querySelectorAll<HTMLInputElement>("[data-nette-rules]")) {
-			const { form } = control;
-			if (!form || forms.has(form)) continue;
+		for (const form of document.forms) {
+			if (forms.has(form) || ![...form.elements].some((control) => control.hasAttribute("data-nette-rules")))
+				continue;
 			forms.set(form, !form.noValidate);
 			form.noValidate = true;
 			void load().then((validation) => validation.init(form));
