@@ -74,6 +74,9 @@ function inlineStyle(clientDir: string, file: string, basePath: string): ClientA
 		/url\((["']?)(?![a-z]+:|\/|#)([^"')]+)\1\)/gi,
 		(_match, quote: string, url: string) => `url(${quote}${basePath}${posix.join(folder, url)}${quote})`,
 	);
+	// Written into <style> as it is: only "</style" could end the element early (an "@property"
+	// syntax such as "<length>" is fine).
+	if (/<\/style/i.test(css)) throw new Error(`${file} contains "</style" and cannot be inlined`);
 	return { css, hash: `'sha256-${createHash("sha256").update(css).digest("base64")}'` };
 }
 

@@ -56,6 +56,7 @@ const instantScroll = (page: Page, top: number) =>
 describe("page, inserted later and removed", () => {
 	it("publishes the inserted header's height and scrolled state, and takes both back when removed", async () => {
 		const page = await openLong();
+		await frames(page); // its ResizeObserver's first report
 		// A header of the stylesheet's height sets nothing: an inherited property set on the root would
 		// restyle every element of the page.
 		expect(await headerHeight(page)).toBe("");

@@ -153,7 +153,12 @@ describe("component loader", () => {
 				}),
 			);
 		});
-		await waitForLog(page, "connect:c");
+		// Resource entries appear once a response has arrived: both chunks (probe, probe-broken) have.
+		await page.waitForFunction(
+			() =>
+				performance.getEntriesByType("resource").filter((entry) => /\/js\/probe/.test(entry.name)).length >=
+				2,
+		);
 		const { startEnded, chunksRequested } = await page.evaluate(() => ({
 			startEnded: (window as unknown as { startEnded: number }).startEnded,
 			chunksRequested: performance

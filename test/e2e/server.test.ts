@@ -19,7 +19,7 @@ function attribute(html: string, name: string): string | undefined {
 
 /** A component's chunk file, from the runtime's map of chunk hashes (build/components-plugin.ts). */
 function chunkOf(runtime: string, name: string): string {
-	const hash = new RegExp(`"${name}":"([\\w-]{6})"`).exec(runtime)?.[1];
+	const hash = new RegExp(`"${name}":"([\\w-]+)"`).exec(runtime)?.[1];
 	expect(hash).toBeDefined();
 	return `${name}-${hash}.js`;
 }

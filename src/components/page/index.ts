@@ -9,8 +9,9 @@ export default {
 	connect(header, { signal }) {
 		const root = document.documentElement;
 		// Set only when it changes: an inherited property on the root restyles every element of the page.
+		// Whole pixels: the computed value's digits (at a zoom of 110 %, say) would never equal all of ours.
 		const measure = new ResizeObserver(() => {
-			const height = `${header.getBoundingClientRect().height}px`;
+			const height = `${Math.round(header.getBoundingClientRect().height)}px`;
 			if (getComputedStyle(root).getPropertyValue("--header-height") !== height)
 				root.style.setProperty("--header-height", height);
 		});
