@@ -17,7 +17,7 @@ export class ChunkLoadError extends Error {
  */
 export async function importChunk(url: string): Promise<unknown> {
 	// Each import() in a task of its own: a page's dozen of them, made while the runtime starts, cost
-	// up to 2 ms each on a slow phone, and together would block the page for one long task.
+	// 1-2 ms each on a slow machine, and in one task would block the page for a long one.
 	await new Promise((resolve) => setTimeout(resolve));
 	const deadline = Date.now() + CHUNK_LOAD_TIMEOUT;
 	try {
