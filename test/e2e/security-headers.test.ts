@@ -61,6 +61,20 @@ describe("security headers", () => {
 		}
 	});
 
+	it("isolates from other origins' windows what is personal: the staff area and any response to a staff session", async () => {
+		const opener = async (path: string, headers: Record<string, string> = {}) =>
+			(await fetch(`${origin()}${path}`, { headers, redirect: "manual" })).headers.get(
+				"cross-origin-opener-policy",
+			);
+		for (const path of ["/", "/en/register", "/stores", "/no-such-page"])
+			expect(await opener(path), path).toBeNull();
+		for (const path of ["/staff/login", "/en/staff/login", "/staff"])
+			expect(await opener(path), path).toBe("same-origin");
+		// Even an expired or forged session: the page it gets may be personal once the session is real.
+		expect(await opener("/", { cookie: "lumen_staff=x" })).toBe("same-origin");
+		expect(await opener("/stores?edit", { cookie: "lumen_staff=x" })).toBe("same-origin");
+	});
+
 	it("allows the stylesheet every page inlines, by its hash", async () => {
 		const response = await fetch(`${origin()}/en/stores`);
 		const styles = [...(await response.text()).matchAll(/<style>([\s\S]*?)<\/style>/g)].map(

@@ -7,7 +7,8 @@ import { redeemRoutes } from "./redeem-routes";
 
 /**
  * The staff area in every language (/staff, /en/staff): sign-in, redemption and the editors' saves.
- * Its pages are private: never stored by a cache, never indexed. Register under the base path.
+ * Its pages are private: never stored by a cache, never indexed, never in one browsing context group
+ * with a page of another origin (a password is typed here). Register under the base path.
  */
 export const staffPlugin: FastifyPluginAsync = async (app) => {
 	// One set of counters for both languages: switching language does not reset a limit.
@@ -15,6 +16,7 @@ export const staffPlugin: FastifyPluginAsync = async (app) => {
 	app.addHook("onSend", async (_request, reply) => {
 		reply.header("cache-control", "no-store");
 		reply.header("x-robots-tag", "noindex, nofollow");
+		reply.header("cross-origin-opener-policy", "same-origin");
 	});
 	for (const lang of LANGS) {
 		await app.register(
