@@ -89,25 +89,28 @@ export function addDays(date: string, days: number): string {
 
 const LOCALES: Record<Lang, string> = { cs: "cs-CZ", en: "en-GB" };
 
+/** One formatter per language, made once (building one costs far more than formatting with it). */
+function perLang(options: Intl.DateTimeFormatOptions): Record<Lang, Intl.DateTimeFormat> {
+	return {
+		cs: new Intl.DateTimeFormat(LOCALES.cs, options),
+		en: new Intl.DateTimeFormat(LOCALES.en, options),
+	};
+}
+const DATE_TIME = perLang({ timeZone: TIME_ZONE, dateStyle: "medium", timeStyle: "short" });
+const TIME_OF_DAY = perLang({ timeZone: TIME_ZONE, timeStyle: "short" });
+const LONG_DATE = perLang({ timeZone: "UTC", dateStyle: "long" });
+
 /** An ISO instant as staff read it: Prague date and time in the page's language. */
 export function formatPragueDateTime(iso: string, lang: Lang): string {
-	return new Intl.DateTimeFormat(LOCALES[lang], {
-		timeZone: TIME_ZONE,
-		dateStyle: "medium",
-		timeStyle: "short",
-	}).format(new Date(iso));
+	return DATE_TIME[lang].format(new Date(iso));
 }
 
 /** An ISO instant's Prague time of day (the list of today's redemptions). */
 export function formatPragueTime(iso: string, lang: Lang): string {
-	return new Intl.DateTimeFormat(LOCALES[lang], { timeZone: TIME_ZONE, timeStyle: "short" }).format(
-		new Date(iso),
-	);
+	return TIME_OF_DAY[lang].format(new Date(iso));
 }
 
 /** A YYYY-MM-DD date (no time zone of its own) in the page's language. */
 export function formatDate(date: string, lang: Lang): string {
-	return new Intl.DateTimeFormat(LOCALES[lang], { timeZone: "UTC", dateStyle: "long" }).format(
-		new Date(`${date}T00:00:00Z`),
-	);
+	return LONG_DATE[lang].format(new Date(`${date}T00:00:00Z`));
 }

@@ -28,4 +28,18 @@ describe("barcode markup", () => {
 			renderToString(createElement(Barcode, { text: "8594012345671", symbology: "ean13" })),
 		).toThrow(/check digit/i);
 	});
+
+	it("keeps drawn barcodes apart by symbology and code, also once old ones have been let go", () => {
+		const render = (text: string, symbology?: "code128" | "ean13") =>
+			bars(renderToString(createElement(Barcode, { text, symbology })));
+		const ean = render("859401234567", "ean13");
+		const code128 = render("859401234567");
+		expect(code128).not.toEqual(ean);
+		expect(render("859401234567", "ean13")).toEqual(ean);
+		for (let index = 0; index < 1100; index++) render(`LUMEN-${String(index).padStart(4, "0")}-TEST`);
+		expect(render("859401234567")).toEqual(code128);
+		expect(render("LUMEN-0000-TEST")).toEqual(
+			bars(toSVG({ bcid: "code128", text: "LUMEN-0000-TEST", scale: 2, height: 14 })),
+		);
+	});
 });
