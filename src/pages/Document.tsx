@@ -38,7 +38,9 @@ export function Document({ title, description, noindex = false, staff = false, c
 				) : (
 					<SearchLinks title={title} description={description} />
 				)}
-				<link rel="icon" href={asset("assets/favicon.svg")} type="image/svg+xml" />
+				{/* PNG, not the SVG it is drawn from: scripts/favicons.ts says why. */}
+				<link rel="icon" href={asset("assets/favicon.png")} type="image/png" sizes="32x32" />
+				<link rel="apple-touch-icon" href={asset("assets/apple-touch-icon.png")} />
 				{site.assets.inlineStyle && (
 					// biome-ignore lint/security/noDangerouslySetInnerHtml: the site's own built stylesheet, allowed by its hash
 					<style dangerouslySetInnerHTML={{ __html: site.assets.inlineStyle.css }} />

@@ -50,8 +50,17 @@ describe("pages and assets", () => {
 		expect(hashed.status).toBe(200);
 		expect(hashed.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
 		expect(hashed.headers.get("content-type")).toMatch(/javascript/);
-		const favicon = await fetch(`${origin()}/assets/favicon.svg`);
-		expect(favicon.headers.get("cache-control")).toBe("no-cache");
+		// The page's icons are PNGs: an SVG one is drawn on the page's main thread (scripts/favicons.ts).
+		const page = await (await fetch(`${origin()}/en`)).text();
+		const icons = [...page.matchAll(/<link rel="(?:icon|apple-touch-icon)" href="([^"]+)"/g)].map(
+			(match) => match[1],
+		);
+		expect(icons).toEqual(["/assets/favicon.png", "/assets/apple-touch-icon.png"]);
+		for (const icon of icons) {
+			const response = await fetch(`${origin()}${icon}`);
+			expect([icon, response.status, response.headers.get("content-type")]).toEqual([icon, 200, "image/png"]);
+			expect(response.headers.get("cache-control")).toBe("no-cache");
+		}
 	});
 
 	it("serves every file the build writes under assets/ immutable, but runtime.js and the public ones", async () => {
@@ -61,7 +70,11 @@ describe("pages and assets", () => {
 			.map((entry) => relative(client, join(entry.parentPath, entry.name)));
 		// Fonts, stylesheets, chunks, the ALTCHA widget's worker, and their precompressed copies.
 		expect(files.some((file) => /^assets\/[\w-]+\.js$/.test(file))).toBe(true);
-		const unhashed = new Set(["assets/frontend/js/runtime.js", "assets/favicon.svg", "assets/og-image.png"]);
+		const unhashed = new Set([
+			"assets/frontend/js/runtime.js",
+			...readdirSync("public/assets").map((file) => `assets/${file}`),
+		]);
+		expect(unhashed).toContain("assets/favicon.png");
 		for (const file of files) {
 			if (unhashed.has(file.replace(/\.(br|gz)$/, ""))) continue;
 			const response = await fetch(`${origin()}/${file}`, { method: "HEAD" });
