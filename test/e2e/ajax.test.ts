@@ -316,6 +316,32 @@ describe("payload", () => {
 		await page.context().close();
 	});
 
+	it("stores the server's markup for going back, from before the runtime changed anything", async () => {
+		const { page } = await open();
+		// The forms service has taken the form's validation over from the browser (novalidate).
+		await page.waitForFunction(
+			() => document.querySelector<HTMLFormElement>("#validated-in-snippet")?.noValidate === true,
+		);
+		await page.click("#next");
+		await page.waitForFunction(() => document.querySelector("#page-number")?.textContent === "Page 2");
+		await page.evaluate(() => history.back());
+		await page.waitForFunction(() => document.querySelector("#page-number")?.textContent === "Page 1");
+		const stored = await page.evaluate(() => history.state.ajax.snippets["snippet--page"] as string);
+		expect(stored).toContain('id="validated-in-snippet"');
+		expect(stored).not.toContain("novalidate");
+		// So the restored form is validated again, not taken for one its author opted out.
+		await page.waitForFunction(
+			() => document.querySelector<HTMLFormElement>("#validated-in-snippet")?.noValidate === true,
+		);
+		await page.evaluate(() =>
+			document.querySelector<HTMLFormElement>("#validated-in-snippet")!.requestSubmit(),
+		);
+		await page.waitForFunction(
+			() => document.querySelector("[name=required]")?.getAttribute("aria-invalid") === "true",
+		);
+		await page.context().close();
+	});
+
 	it("mounts components in new snippets and unmounts those replaced", async () => {
 		const { page } = await open();
 		await page.click("#next");

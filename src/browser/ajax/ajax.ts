@@ -36,11 +36,14 @@ const LOADING = "is-loading";
  */
 export class Ajax {
 	#current: (AjaxRequest & { controller: AbortController; key: string }) | undefined;
-	readonly #history = new SnippetHistory();
+	/** Made when ajax starts, the runtime's first service to (see main.ts). */
+	#history!: SnippetHistory;
 
 	constructor(readonly components: ComponentLoader) {}
 
+	/** Before the rest of the runtime starts: the snippets' markup is read for the history here. */
 	start(): void {
+		this.#history = new SnippetHistory();
 		document.addEventListener("click", (event) => this.#onClick(event));
 		document.addEventListener("submit", (event) => this.#onSubmit(event));
 		document.addEventListener("keydown", (event) => {

@@ -17,7 +17,10 @@ const KEY = "ajax";
 export class SnippetHistory {
 	readonly #html = new Map<string, string>();
 
-	/** Call before components mount: the snippets' markup is still the server's. */
+	/**
+	 * Reads the snippets' markup while it is still the server's: make it before anything changes the
+	 * page (components, the forms service's `novalidate`, lazy images).
+	 */
 	constructor() {
 		for (const element of document.querySelectorAll(SNIPPETS)) {
 			this.#html.set(element.id, element.innerHTML);
