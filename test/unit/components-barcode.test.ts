@@ -1,8 +1,14 @@
 import { toSVG } from "bwip-js/node";
 import { createElement } from "react";
 import { renderToString } from "react-dom/server";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { Barcode } from "../../src/components/barcode/Barcode";
+
+// Counted, still drawing: which codes are drawn again and which come from those already drawn.
+vi.mock("bwip-js/node", async (importOriginal) => {
+	const original = await importOriginal<typeof import("bwip-js/node")>();
+	return { ...original, toSVG: vi.fn(original.toSVG) };
+});
 
 /** The bars of the first barcode SVG in some markup (its path data, what a scanner reads). */
 const bars = (html: string) => {
@@ -41,5 +47,25 @@ describe("barcode markup", () => {
 		expect(render("LUMEN-0000-TEST")).toEqual(
 			bars(toSVG({ bcid: "code128", text: "LUMEN-0000-TEST", scale: 2, height: 14 })),
 		);
+	});
+
+	it("draws a code once while it is among the 1,000 last shown, and again once it is not", () => {
+		const drawings = (text: string) =>
+			vi.mocked(toSVG).mock.calls.filter(([options]) => options.text === text).length;
+		const show = (text: string) => renderToString(createElement(Barcode, { text }));
+		const others = (from: number) => {
+			for (let index = from; index < from + 999; index++) show(`OTHER-${index}`);
+		};
+		show("KEPT-0001");
+		others(0);
+		show("KEPT-0001");
+		others(1000);
+		show("KEPT-0001");
+		expect(drawings("KEPT-0001")).toBe(1);
+		show("DROPPED-01");
+		others(2000);
+		show("LAST-ONE");
+		show("DROPPED-01");
+		expect(drawings("DROPPED-01")).toBe(2);
 	});
 });

@@ -37,13 +37,13 @@ function barcodeSvg(text: string, symbology: "code128" | "ean13"): string {
 			'<svg preserveAspectRatio="none" aria-hidden="true" focusable="false" ',
 		);
 		if (drawn.size >= DRAWN_KEPT) drawn.delete(drawn.keys().next().value as string);
-		drawn.set(key, svg);
-	}
+	} else drawn.delete(key);
+	drawn.set(key, svg);
 	return svg;
 }
 
 /**
- * Barcodes already drawn, oldest first: drawing one took a quarter of a voucher page's server time
+ * Barcodes already drawn, least recently shown first: drawing one took a quarter of a voucher page's server time
  * (CPU profile under load), and a voucher's page is opened again and again at the till. A few KB each.
  */
 const drawn = new Map<string, string>();
