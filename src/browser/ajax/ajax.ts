@@ -36,7 +36,7 @@ const LOADING = "is-loading";
  */
 export class Ajax {
 	#current: (AjaxRequest & { controller: AbortController; key: string }) | undefined;
-	/** Made when ajax starts, the runtime's first service to (see main.ts). */
+	/** Made when ajax starts, before any other service of the runtime does (main.ts). */
 	#history!: SnippetHistory;
 
 	constructor(readonly components: ComponentLoader) {}
