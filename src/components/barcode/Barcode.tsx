@@ -43,8 +43,9 @@ function barcodeSvg(text: string, symbology: "code128" | "ean13"): string {
 }
 
 /**
- * Barcodes already drawn, least recently shown first: drawing one took a quarter of a voucher page's server time
- * (CPU profile under load), and a voucher's page is opened again and again at the till. A few KB each.
+ * Barcodes already drawn, least recently shown first: drawing one took a quarter of a voucher page's
+ * server time (CPU profile under load), and a voucher's page is opened again and again at the till.
+ * A few KB each.
  */
 const drawn = new Map<string, string>();
 const DRAWN_KEPT = 1000;

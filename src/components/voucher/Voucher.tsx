@@ -1,9 +1,10 @@
 import type { Lang } from "../../i18n";
+import { pragueDate } from "../../server/prague-time";
 import { Barcode } from "../barcode/Barcode";
 import { Modal } from "../modal/Modal";
 import { ModalOpener } from "../modal-opener/ModalOpener";
 import { fill } from "../shared/text";
-import { formatDate, formatTime, isoDate } from "./dates";
+import { formatDate, formatTime } from "./dates";
 import { StatusIcon } from "./StatusIcon";
 import { VOUCHER_TEXTS, type VoucherStatus, type VoucherTexts } from "./texts";
 
@@ -30,7 +31,9 @@ function When({ validUntil, status, redeemedAt, lang }: Omit<VoucherProps, "code
 		return <time dateTime={redeemedAt.toISOString()}>{text}</time>;
 	}
 	const template = status === "expired" ? texts.validUntilPast : texts.validUntil;
-	return <time dateTime={isoDate(validUntil)}>{fill(template, { date: formatDate(validUntil, lang) })}</time>;
+	return (
+		<time dateTime={pragueDate(validUntil)}>{fill(template, { date: formatDate(validUntil, lang) })}</time>
+	);
 }
 
 /**
