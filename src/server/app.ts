@@ -24,12 +24,15 @@ import { registerSecurityHeaders } from "./security/headers";
 import { registerRequestOriginCheck } from "./security/request-origin";
 import { registerSameOriginCheck } from "./security/same-origin";
 import { staffPlugin } from "./staff/plugin";
+import { StoreCatalog } from "./stores/catalog";
 
 declare module "fastify" {
 	interface FastifyInstance {
 		readonly config: Config;
 		/** The database: route plugins reach it as `app.database.db`. */
 		readonly database: DatabaseHandle;
+		/** The partner stores, re-read at most once a second. */
+		readonly stores: StoreCatalog;
 	}
 	interface FastifyRequest {
 		/** The page's language, from its URL (/en/… is English). */
@@ -73,6 +76,7 @@ export async function buildApp({
 	decorateReplies(app, config, assets);
 	app.decorate("config", config);
 	app.decorate("database", database);
+	app.decorate("stores", new StoreCatalog(database.db));
 	app.decorateRequest("lang", DEFAULT_LANG);
 	app.addHook("onRequest", async (request, reply) => {
 		request.lang = requestLocation(request, config.basePath).lang;

@@ -1,7 +1,8 @@
 /**
  * The render cache against the built test server: anonymous pages come from it with a fresh CSP nonce
  * each; sessions, ajax and responses that must not be shared never touch it; an editor's save shows at
- * once in the process that saved and within a second in another process on the same database.
+ * once in the process that saved and within a second in another process on the same database, and so
+ * does a change of a store.
  */
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -86,21 +87,40 @@ describe("anonymous pages", () => {
 	});
 
 	it("are sent compressed with brotli or gzip, which decode to the page", async () => {
-		const path = "/en?compression";
-		const plain = await page(path);
+		// A host of its own: a key no other test has filled.
+		const host = { "x-forwarded-host": "compression.example" };
+		const path = "/en";
+		const plain = await page(path, host);
 		expect(plain.cache).toBe("miss");
-		const br = await get(path, { "accept-encoding": "gzip, deflate, br" });
+		const br = await get(path, { ...host, "accept-encoding": "gzip, deflate, br" });
 		expect(br.headers.get("x-render-cache")).toBe("hit");
 		expect(br.headers.get("content-encoding")).toBe("br");
 		expect(br.headers.get("vary")?.toLowerCase()).toBe("x-requested-with, accept-encoding");
 		// fetch decodes what Content-Encoding names.
 		expect(await br.text()).toBe(plain.text);
-		const gzip = await get(path, { "accept-encoding": "gzip, br;q=0" });
+		const gzip = await get(path, { ...host, "accept-encoding": "gzip, br;q=0" });
 		expect(gzip.headers.get("content-encoding")).toBe("gzip");
 		expect(await gzip.text()).toBe(plain.text);
-		const identity = await page(path);
+		const identity = await page(path, host);
 		expect(identity).toMatchObject({ cache: "hit", text: plain.text });
 		expect(identity.response.headers.get("content-encoding")).toBe(null);
+	});
+
+	it("are kept by the query as the page reads it: a query it does not read is the same page", async () => {
+		const host = { "x-forwarded-host": "query.example" };
+		expect((await page("/en", host)).cache).toBe("miss");
+		for (const path of ["/en?utm_source=newsletter", "/en?fbclid=1&x[]=2", "/en?"])
+			expect((await page(path, host)).cache, path).toBe("hit");
+
+		const brno = await page("/stores?q=Brno&region=CZ-64", host);
+		expect(brno.cache).toBe("miss");
+		for (const path of ["/stores?region=CZ-64&q=%20Brno%20", "/stores?q=Brno&region=CZ-64&page=1&gclid=x"]) {
+			const same = await page(path, host);
+			expect(same.cache, path).toBe("hit");
+			expect(same.text).toBe(brno.text);
+		}
+		const other = await page("/stores?q=Brno&region=CZ-64&page=2", host);
+		expect(other.cache).toBe("miss");
 	});
 
 	it("are kept per origin: a page names its origin in its canonical link", async () => {
@@ -147,6 +167,8 @@ describe("content changes", () => {
 		await page("/", {}, base);
 		const cached = await page("/", {}, base);
 		expect(cached.cache).toBe("hit");
+		const signedIn = await page("/", { cookie: editorCookie }, base);
+		expect(signedIn.cache).toBe("bypass");
 		const editing = await page("/?edit", { cookie: editorCookie }, base);
 		expect(editing.cache).toBe("bypass");
 		expect(editing.text).toContain('data-cms-mode="1"');
@@ -156,6 +178,38 @@ describe("content changes", () => {
 		const after = await page("/", {}, base);
 		expect(after.cache).toBe("miss");
 		expect(heroTitle(after.text)).toContain("Nový titulek");
+	});
+
+	it("a change of a store shows on the store finder within a second", async () => {
+		const base = staff.server.origin;
+		const path = "/stores?q=Cheb";
+		await page(path, {}, base);
+		expect((await page(path, {}, base)).cache).toBe("hit");
+		const { id, name } = await staff.database.db
+			.selectFrom("stores")
+			.select(["id", "name"])
+			.where("city", "=", "Cheb")
+			.executeTakeFirstOrThrow();
+		await staff.database.db
+			.updateTable("stores")
+			.set({ name: "Drogerie U Ohře" })
+			.where("id", "=", id)
+			.execute();
+		try {
+			// The process re-reads the stores at most a second after it last did; then the key is new.
+			await expect
+				.poll(
+					async () => {
+						const now = await page(path, {}, base);
+						return now.text.includes("Drogerie U Ohře") && now.cache;
+					},
+					{ timeout: 3000 },
+				)
+				.toBe("miss");
+			expect((await page(path, {}, base)).cache).toBe("hit");
+		} finally {
+			await staff.database.db.updateTable("stores").set({ name }).where("id", "=", id).execute();
+		}
 	});
 
 	it("another process on the same database shows a save within a second", async () => {

@@ -1,10 +1,11 @@
 /** The seeded partner stores and the queries over them, on SQLite (and PostgreSQL when configured). */
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it, vi } from "vitest";
 import { REGIONS } from "../../src/i18n/regions";
 import type { DatabaseHandle } from "../../src/server/db";
+import { STORES_CACHE_TTL_MS, StoreCatalog } from "../../src/server/stores/catalog";
 import { isWeekHours } from "../../src/server/stores/hours";
 import { seedStoreRows, seedStores, storeId } from "../../src/server/stores/seed";
-import { findStore, listStores, storesByRegion } from "../../src/server/stores/stores";
+import { listStores, type Store, storesByRegion } from "../../src/server/stores/stores";
 import { type TestDatabase, testDatabases } from "../helpers/test-databases";
 
 const rows = seedStoreRows();
@@ -53,6 +54,9 @@ describe.each(testDatabases())("stores on %s", (_, open) => {
 	let handle: DatabaseHandle;
 	let database: TestDatabase | undefined;
 	afterAll(() => database?.dispose());
+	/** The stores as a page reads them now (a new catalog: no copy from before). */
+	const stored = async (): Promise<readonly Store[]> => (await new StoreCatalog(handle.db).snapshot()).stores;
+	const findStore = async (id: string) => (await stored()).find((store) => store.id === id);
 
 	it("seeds an empty table once, also when two servers seed at the same moment", async () => {
 		database = await open();
@@ -71,29 +75,31 @@ describe.each(testDatabases())("stores on %s", (_, open) => {
 		const id = rows[0]!.id;
 		await handle.db.deleteFrom("stores").where("id", "=", id).execute();
 		await seedStores(handle.db);
-		expect(await findStore(handle.db, id)).toBeUndefined();
+		expect(await findStore(id)).toBeUndefined();
 		await handle.db.insertInto("stores").values(rows[0]!).execute();
 	});
 
 	it("lists stores by city as Czech sorts them, with a total and a window", async () => {
-		const all = await listStores(handle.db);
+		const stores = await stored();
+		const all = listStores(stores);
 		expect(all.total).toBe(rows.length);
 		const cities = all.stores.map((store) => store.city);
 		// Czech order: "Č" after "C", "Ch" after "H", numbers in numeric order.
 		expect(cities.indexOf("Cheb")).toBeGreaterThan(cities.lastIndexOf("Hradec Králové"));
 		expect(cities.indexOf("Česká Lípa")).toBeGreaterThan(cities.lastIndexOf("Bystřice pod Hostýnem"));
 		expect(cities.indexOf("Praha 10")).toBeGreaterThan(cities.lastIndexOf("Praha 9"));
-		const window = await listStores(handle.db, { offset: 20, limit: 20 });
+		const window = listStores(stores, { offset: 20, limit: 20 });
 		expect(window.total).toBe(rows.length);
 		expect(window.stores).toEqual(all.stores.slice(20, 40));
 	});
 
 	it("filters by region and by words in name, city, street or postcode, ignoring case and accents", async () => {
-		const southMoravia = await listStores(handle.db, { region: "CZ-64" });
+		const stores = await stored();
+		const southMoravia = listStores(stores, { region: "CZ-64" });
 		expect(southMoravia.total).toBe(rows.filter((row) => row.region === "CZ-64").length);
 		expect(southMoravia.stores.every((store) => store.region === "CZ-64")).toBe(true);
 
-		const plzen = await listStores(handle.db, { text: "plzen" });
+		const plzen = listStores(stores, { text: "plzen" });
 		const inPlzen = rows.filter((row) => row.city === "Plzeň").length;
 		expect(inPlzen).toBeGreaterThan(0);
 		expect(plzen.stores.filter((store) => store.city === "Plzeň")).toHaveLength(inPlzen);
@@ -102,20 +108,20 @@ describe.each(testDatabases())("stores on %s", (_, open) => {
 			true,
 		);
 
-		const street = await listStores(handle.db, { text: "BRNO masarykova" });
+		const street = listStores(stores, { text: "BRNO masarykova" });
 		expect(street.stores.map((store) => store.street)).toEqual(["Masarykova 31"]);
 
-		expect((await listStores(handle.db, { text: "60200" })).total).toBe(6);
-		expect((await listStores(handle.db, { text: "602 00" })).total).toBe(6);
-		expect((await listStores(handle.db, { region: "CZ-10", text: "Brno" })).total).toBe(0);
-		expect((await listStores(handle.db, { text: "%" })).total).toBe(0);
+		expect(listStores(stores, { text: "60200" }).total).toBe(6);
+		expect(listStores(stores, { text: "602 00" }).total).toBe(6);
+		expect(listStores(stores, { region: "CZ-10", text: "Brno" }).total).toBe(0);
+		expect(listStores(stores, { text: "%" }).total).toBe(0);
 	});
 
-	it("finds a store by id with its hours parsed", async () => {
-		const store = await findStore(handle.db, "praha-1-vaclavske-namesti-21");
+	it("reads a store with its hours parsed", async () => {
+		const store = await findStore("praha-1-vaclavske-namesti-21");
 		expect(store).toMatchObject({ city: "Praha 1", postcode: "110 00", region: "CZ-10" });
 		expect(store?.hours?.fri).toEqual([["07:00", "02:00"]]);
-		expect(await findStore(handle.db, "no-such-store")).toBeUndefined();
+		expect(await findStore("no-such-store")).toBeUndefined();
 	});
 
 	it("shows a store whose stored hours are broken without hours, and leaves out one in no known region", async () => {
@@ -126,13 +132,45 @@ describe.each(testDatabases())("stores on %s", (_, open) => {
 				{ ...rows[0]!, id: "no-region", region: "CZ-99" },
 			])
 			.execute();
-		expect((await findStore(handle.db, "broken-hours"))?.hours).toBeUndefined();
-		expect(await findStore(handle.db, "no-region")).toBeUndefined();
+		expect((await findStore("broken-hours"))?.hours).toBeUndefined();
+		expect(await findStore("no-region")).toBeUndefined();
 		await handle.db.deleteFrom("stores").where("id", "in", ["broken-hours", "no-region"]).execute();
 	});
 
+	it("are re-read once a second at most; a change of any store gives a new version, no change the same stores", async () => {
+		let now = 0;
+		const catalog = new StoreCatalog(handle.db, () => now);
+		const first = await catalog.snapshot();
+		const id = rows[1]!.id;
+		await handle.db.updateTable("stores").set({ street: "Nová 1" }).where("id", "=", id).execute();
+		expect(await catalog.snapshot()).toBe(first);
+
+		now += STORES_CACHE_TTL_MS;
+		const changed = await catalog.snapshot();
+		expect(changed.version).not.toBe(first.version);
+		expect(changed.stores.find((store) => store.id === id)?.street).toBe("Nová 1");
+
+		await handle.db.updateTable("stores").set({ street: rows[1]!.street }).where("id", "=", id).execute();
+		now += STORES_CACHE_TTL_MS;
+		const back = await catalog.snapshot();
+		expect(back.version).toBe(first.version);
+		now += STORES_CACHE_TTL_MS;
+		// Nothing changed: the same object, so what was derived from it is kept.
+		expect(await catalog.snapshot()).toBe(back);
+	});
+
+	it("does not keep a failed read", async () => {
+		const catalog = new StoreCatalog(handle.db, () => 0);
+		const read = vi.spyOn(handle.db, "selectFrom").mockImplementationOnce(() => {
+			throw new Error("database away");
+		});
+		await expect(catalog.snapshot()).rejects.toThrow("database away");
+		read.mockRestore();
+		expect((await catalog.snapshot()).stores).toHaveLength(rows.length);
+	});
+
 	it("groups all stores by region in the order of the regions", async () => {
-		const groups = await storesByRegion(handle.db);
+		const groups = storesByRegion(await stored());
 		expect(groups.map((group) => group.region)).toEqual(Object.keys(REGIONS));
 		expect(groups.reduce((sum, group) => sum + group.stores.length, 0)).toBe(rows.length);
 	});

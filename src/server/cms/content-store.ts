@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
 import type { Lang } from "../../i18n";
+import { Reread } from "../db/reread";
 import type { Database } from "../db/schema";
 
 /** A text block as stored: its current text and version (1 for the first save; 0 means never saved). */
@@ -27,14 +28,9 @@ export const CONTENT_CACHE_TTL_MS = 1000;
 /** Versions listed per block in the editing view. */
 export const HISTORY_LENGTH = 10;
 
-interface CachedLang {
-	readonly blocks: Promise<ReadonlyMap<string, StoredBlock>>;
-	readonly loadedAt: number;
-}
-
 /** The page texts editors changed: read through a short-lived per-process cache, written in transactions. */
 export class ContentStore {
-	readonly #cache = new Map<Lang, CachedLang>();
+	readonly #blocks = new Map<Lang, Reread<ReadonlyMap<string, StoredBlock>>>();
 
 	constructor(
 		readonly db: Kysely<Database>,
@@ -42,13 +38,12 @@ export class ContentStore {
 	) {}
 
 	blocks(lang: Lang): Promise<ReadonlyMap<string, StoredBlock>> {
-		const cached = this.#cache.get(lang);
-		if (cached && this.clock() - cached.loadedAt < CONTENT_CACHE_TTL_MS) return cached.blocks;
-		const blocks = this.#load(lang);
-		this.#cache.set(lang, { blocks, loadedAt: this.clock() });
-		// A failed read must not be served from the cache until it expires.
-		blocks.catch(() => this.#cache.delete(lang));
-		return blocks;
+		let blocks = this.#blocks.get(lang);
+		if (!blocks) {
+			blocks = new Reread(() => this.#load(lang), CONTENT_CACHE_TTL_MS, this.clock);
+			this.#blocks.set(lang, blocks);
+		}
+		return blocks.get();
 	}
 
 	async #load(lang: Lang): Promise<ReadonlyMap<string, StoredBlock>> {
@@ -131,7 +126,7 @@ export class ContentStore {
 				return true;
 			});
 			if (saved) {
-				this.#cache.delete(lang);
+				this.#blocks.get(lang)?.forget();
 				return { saved: true, block: { body, version } };
 			}
 		} catch (error) {

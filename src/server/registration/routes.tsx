@@ -55,7 +55,7 @@ export const registrationRoutes: FastifyPluginAsync<RegistrationRouteOptions> = 
 	let current: { today: string; stores: readonly Option[]; form: RegisterForm } | undefined;
 	const form = async (at: Date): Promise<RegisterForm> => {
 		const today = pragueDate(at);
-		const stores = await storeOptions(db, at);
+		const stores = storeOptions(await app.stores.snapshot());
 		if (current?.today !== today || current.stores !== stores) {
 			current = { today, stores, form: registerForm(today, stores) };
 		}

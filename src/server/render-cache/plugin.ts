@@ -11,6 +11,14 @@ export interface RenderCacheRule {
 	 * it a page stays right until its texts change.
 	 */
 	readonly expires?: (now: number) => number;
+	/**
+	 * The part of the query string the page reads, in one form for every way of writing it (Fastify's
+	 * parsed query in). Without it the page reads none: `?utm_source=…` is the same page, and junk
+	 * queries cannot push the site's pages out of the cache.
+	 */
+	readonly query?: (query: unknown) => string;
+	/** The version of data other than the texts that the page shows (the stores): a change is a miss. */
+	readonly version?: () => Promise<string>;
 }
 
 declare module "fastify" {
@@ -32,8 +40,8 @@ const KEPT_HEADERS = ["content-type", "cache-control", "vary", "x-robots-tag"] a
 
 /**
  * Serves anonymous page views from rendered HTML, keyed by everything a page depends on: origin (canonical
- * links name it), URL with base path, language prefix and query, and the version of the stored texts the
- * render saw. A save changes that version: in this process at once, in another within the content
+ * links name it), path with base path and language prefix, the query as the route reads it, the version
+ * of the stored texts the render saw and that of the route's other data. A save changes that version: in this process at once, in another within the content
  * store's refresh (CONTENT_CACHE_TTL_MS, one cheap query per language per second), the same delay its
  * uncached pages have; a per-request check of the database would cost a query on every hit.
  * Never consulted for a session cookie (staff, editors), ajax, a method other than GET or when the texts
@@ -58,8 +66,17 @@ export function registerRenderCache(app: FastifyInstance): void {
 			reply.header("x-render-cache", "bypass");
 			return;
 		}
+		let data = "";
+		try {
+			data = (await rule.version?.()) ?? "";
+		} catch {
+			// The handler will meet the same failure and answer for it.
+			reply.header("x-render-cache", "bypass");
+			return;
+		}
 		const origin = app.config.publicUrl ?? `${request.protocol}://${request.host}`;
-		const key = `${origin}${request.url}\n${content.version}`;
+		const path = request.url.split("?", 1)[0];
+		const key = `${origin}${path}${rule.query?.(request.query) ?? ""}\n${content.version}\n${data}`;
 		const page = cache.get(key);
 		if (!page) {
 			pending.set(request, { key, rule });

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from "fastify";
 import { FILTER_SNIPPETS, MORE_SNIPPETS, StoresPage } from "../../pages/stores/StoresPage";
 import { isAjax } from "../reply";
-import { parseStoreQuery, STORES_PER_PAGE } from "./query";
+import { parseStoreQuery, STORES_PER_PAGE, storeQueryString } from "./query";
 import { listStores } from "./stores";
 
 export interface StoreRoutesOptions {
@@ -17,13 +17,17 @@ export const storeRoutes: FastifyPluginAsync<StoreRoutesOptions> = async (
 	app,
 	{ now = () => new Date() },
 ) => {
-	// "Open now" changes on a whole minute at most: a rendered page is right until the next one.
-	const renderCache = { expires: (now: number) => (Math.floor(now / 60_000) + 1) * 60_000 };
+	const renderCache = {
+		// "Open now" changes on a whole minute at most: a rendered page is right until the next one.
+		expires: (now: number) => (Math.floor(now / 60_000) + 1) * 60_000,
+		query: (query: unknown) => storeQueryString(parseStoreQuery(query)),
+		version: async () => (await app.stores.snapshot()).version,
+	};
 	app.get("/stores", { config: { renderCache } }, async (request, reply) => {
 		const query = parseStoreQuery(request.query);
 		const append = isAjax(request) && query.page > 1;
 		const first = append ? (query.page - 1) * STORES_PER_PAGE : 0;
-		const { stores, total } = await listStores(app.database.db, {
+		const { stores, total } = listStores((await app.stores.snapshot()).stores, {
 			region: query.region,
 			text: query.text,
 			offset: first,
