@@ -1,8 +1,8 @@
 import { randomBytes } from "node:crypto";
-import type { Browser, Page } from "playwright-core";
+import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { axe } from "../helpers/axe";
-import { connectBrowser, openPage, origin, waitForRuntime } from "../helpers/browser";
+import { connectBrowser, openPage, origin, tabTo, waitForRuntime } from "../helpers/browser";
 import { seedVoucher } from "../helpers/staff-fixtures";
 import { type StaffServer, startStaffServer } from "./staff-support";
 
@@ -29,6 +29,31 @@ describe.each([
 		expect(await page.locator("h1").count()).toBe(1);
 		expect(await axe(page)).toEqual([]);
 		await page.context().close();
+	});
+});
+
+describe("error pages", () => {
+	it.each([
+		["cs", ""],
+		["en", "/en"],
+	])("a refused cross-site form (403) and a server error (500) pass axe (%s)", async (lang, prefix) => {
+		const { page } = await openPage(browser);
+		// Another site's form, posting to this one.
+		await page.setContent(
+			`<form method="post" action="${origin()}${prefix}/register"><input name="name" value="x"><button>Send</button></form>`,
+		);
+		const [refused] = await Promise.all([page.waitForNavigation(), page.click("button")]);
+		expect(refused?.status()).toBe(403);
+		const server = await openPage(browser);
+		const failed = await server.page.goto(`${origin()}${prefix}/_fixtures/ajax/throw`);
+		expect(failed?.status()).toBe(500);
+		for (const shown of [page, server.page]) {
+			expect(await shown.getAttribute("html", "lang")).toBe(lang);
+			expect(await shown.locator("h1").count()).toBe(1);
+			expect(await shown.content()).not.toContain("secret internals");
+			expect(await axe(shown)).toEqual([]);
+			await shown.context().close();
+		}
 	});
 });
 
@@ -84,6 +109,36 @@ describe("voucher page", () => {
 		return `/voucher/${token}`;
 	}
 
+	it("an issued voucher is copied and shown at the till with the keyboard alone; axe finds nothing in either", async () => {
+		const link = await voucherLink({});
+		const { page, messages } = await openPage(browser);
+		await page
+			.context()
+			.grantPermissions(["clipboard-read", "clipboard-write"], { origin: staff.server.origin });
+		await page.goto(staff.url(`/en${link}`));
+		await waitForRuntime(page);
+		const code = await page.locator(".voucher__code").textContent();
+		await tabTo(page, ".voucher__copy");
+		await page.keyboard.press("Enter");
+		await expect.poll(() => page.locator(".voucher__feedback").textContent()).not.toBe("");
+		expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(code);
+
+		await tabTo(page, ".voucher__till-opener");
+		await page.keyboard.press("Enter");
+		await page.waitForFunction(() => document.querySelector<HTMLDialogElement>(".voucher__till")?.open);
+		expect(await page.evaluate(() => document.activeElement?.closest("dialog")?.id)).toBe("voucher-till");
+		expect(await page.locator(".voucher__till-code").textContent()).toBe(code);
+		expect(await axe(page)).toEqual([]);
+		await page.keyboard.press("Escape");
+		await page.waitForFunction(() => !document.querySelector<HTMLDialogElement>(".voucher__till")?.open);
+		expect(
+			await page.evaluate(() => document.activeElement?.classList.contains("voucher__till-opener")),
+		).toBe(true);
+		expect(await axe(page)).toEqual([]);
+		expect(messages.filter((message) => /^(error|pageerror)/.test(message))).toEqual([]);
+		await page.context().close();
+	});
+
 	it.each([
 		["redeemed", { redeemedAt: "2025-05-02T10:15:00.000Z" }],
 		["expired", { validUntil: "2024-01-31" }],
@@ -102,16 +157,90 @@ describe("voucher page", () => {
 	});
 });
 
-describe("store finder with the keyboard alone", () => {
-	/** Presses Tab until the element matching `selector` has focus (at most `limit` times). */
-	async function tabTo(page: Page, selector: string, limit = 30): Promise<void> {
-		for (let presses = 0; presses < limit; presses++) {
-			await page.keyboard.press("Tab");
-			if (await page.evaluate((wanted) => document.activeElement?.matches(wanted), selector)) return;
-		}
-		throw new Error(`${selector} never got the focus`);
-	}
+describe("the home page on a phone, with the keyboard alone", () => {
+	const OPENER = "#navigation .navigation-opener";
 
+	it("opens and closes the menu, moves the carousel and opens a question; axe finds nothing in each state", async () => {
+		const { page, messages } = await openPage(browser);
+		await page.setViewportSize({ width: 375, height: 740 });
+		await page.goto(`${origin()}/en`);
+		// Connected: the opener has become a button, the carousel is ready.
+		await page.waitForFunction((opener) => document.querySelector(opener)?.role === "button", OPENER);
+		await page.waitForSelector(".carousel.is-ready");
+
+		await tabTo(page, OPENER);
+		await page.keyboard.press("Enter");
+		await expect.poll(() => page.getAttribute(OPENER, "aria-expanded")).toBe("true");
+		expect(await page.evaluate(() => document.activeElement?.closest("#navigation-panel") !== null)).toBe(
+			true,
+		);
+		expect(await axe(page, "header")).toEqual([]);
+		await page.keyboard.press("Escape");
+		await expect.poll(() => page.getAttribute(OPENER, "aria-expanded")).toBe("false");
+		expect(await page.evaluate((opener) => document.activeElement?.matches(opener), OPENER)).toBe(true);
+
+		await tabTo(page, ".carousel__track");
+		await page.keyboard.press("ArrowRight");
+		await expect.poll(() => page.locator(".carousel__status").textContent()).toBe("Benefit 2 of 5");
+		await page.keyboard.press("End");
+		await expect.poll(() => page.locator(".carousel__status").textContent()).toBe("Benefit 5 of 5");
+		expect(await axe(page, ".carousel")).toEqual([]);
+
+		await tabTo(page, "#faq-who summary");
+		await page.keyboard.press("Enter");
+		await page.waitForFunction(() => document.querySelector<HTMLDetailsElement>("#faq-who")?.open);
+		// Revealed on scroll: judged once it has finished showing, as the reader sees it.
+		await page.waitForFunction(() =>
+			[...document.querySelectorAll("#faq-who, #faq-who *")].every(
+				(element) => element.getAnimations().length === 0,
+			),
+		);
+		expect(await axe(page, "#faq-who")).toEqual([]);
+		expect(messages.filter((message) => /^(error|pageerror)/.test(message))).toEqual([]);
+		await page.context().close();
+	});
+});
+
+describe("registration with the keyboard alone", () => {
+	it("reads the terms in a dialog and picks a date in the calendar; axe finds nothing with either open", async () => {
+		const { page, messages } = await openPage(browser);
+		await page.goto(`${origin()}/en/register`);
+		await waitForRuntime(page);
+
+		await tabTo(page, ".register-form__terms-link .modal-opener");
+		await page.keyboard.press("Enter");
+		await page.waitForFunction(() => document.querySelector<HTMLDialogElement>("#terms-modal")?.open);
+		// Loaded from /terms: the dialog shows the whole terms, with the focus inside it.
+		await expect.poll(() => page.locator("#terms-modal .modal__body").textContent()).toContain("150 CZK");
+		expect(await page.evaluate(() => document.activeElement?.closest("dialog")?.id)).toBe("terms-modal");
+		expect(await axe(page)).toEqual([]);
+		// The terms are longer than the screen: Tab reaches them and the arrow keys scroll them.
+		await page.keyboard.press("Tab");
+		await page.keyboard.press("Tab");
+		expect(await page.evaluate(() => document.activeElement?.className)).toBe("modal__body");
+		await page.keyboard.press("PageDown");
+		await expect
+			.poll(() => page.$eval("#terms-modal .modal__body", (body) => body.scrollTop))
+			.toBeGreaterThan(0);
+		await page.keyboard.press("Escape");
+		await page.waitForFunction(() => !document.querySelector<HTMLDialogElement>("#terms-modal")?.open);
+		expect(await page.evaluate(() => document.activeElement?.getAttribute("aria-controls"))).toBe(
+			"terms-modal",
+		);
+
+		await tabTo(page, "#frm-register-birthDate");
+		await page.keyboard.press("Alt+ArrowDown");
+		await page.waitForFunction(() => document.activeElement?.classList.contains("rdp-day_button"));
+		expect(await axe(page)).toEqual([]);
+		await page.keyboard.press("Enter");
+		await expect.poll(() => page.inputValue("#frm-register-birthDate")).toMatch(/^\d{1,2}\/\d{1,2}\/\d{4}$/);
+		expect(await page.evaluate(() => document.activeElement?.id)).toBe("frm-register-birthDate");
+		expect(messages.filter((message) => /^(error|pageerror)/.test(message))).toEqual([]);
+		await page.context().close();
+	});
+});
+
+describe("store finder with the keyboard alone", () => {
 	it("filters by a typed town, loads more stores and reaches the new ones", async () => {
 		const { page, messages } = await openPage(browser);
 		await page.goto(`${origin()}/en/stores`);

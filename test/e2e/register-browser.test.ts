@@ -27,15 +27,6 @@ beforeAll(async () => {
 });
 afterAll(() => browser.close());
 
-/** Presses Tab until the focused element matches `selector`. */
-async function tabTo(page: Page, selector: string) {
-	for (let i = 0; i < 80; i++) {
-		await page.keyboard.press("Tab");
-		if (await page.evaluate((s) => document.activeElement?.matches(s) ?? false, selector)) return;
-	}
-	throw new Error(`Tab never reached ${selector}`);
-}
-
 // A person's pace: also keeps the submission well past the time trap's minimum without any waiting.
 const type = (page: Page, text: string) => page.keyboard.type(text, { delay: 70 });
 
@@ -105,6 +96,26 @@ describe("without JavaScript", () => {
 		await page.waitForURL(/\/en\/voucher\/[\w-]{43}$/);
 		await expect(page.locator("h1").textContent()).resolves.toBe("Your voucher is ready");
 		await context.close();
+	});
+
+	it("the server's refusal ties each error to its field and passes axe", async () => {
+		const { page } = await openPage(browser);
+		// Scripts blocked rather than turned off: axe itself needs them.
+		await page.route("**/*.js", (route) => route.abort());
+		await page.goto(`${origin()}/register`);
+		await page.fill("#frm-register-email", "not an address");
+		await Promise.all([page.waitForURL(`${origin()}/register`), page.click("button[name=send]")]);
+		await page.waitForSelector(".form-item.has-error");
+		for (const field of ["name", "email", "birthDate", "store", "terms"]) {
+			const control = `#frm-register-${field}`;
+			expect(await page.getAttribute(control, "aria-invalid"), field).toBe("true");
+			const error = await page.getAttribute(control, "aria-describedby");
+			expect(error, field).toContain(`frm-register-${field}-error`);
+			expect(await page.locator(`#frm-register-${field}-error`).textContent(), field).not.toBe("");
+		}
+		expect(await page.inputValue("#frm-register-email")).toBe("not an address");
+		expect(await axe(page)).toEqual([]);
+		await page.context().close();
 	});
 });
 

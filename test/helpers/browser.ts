@@ -65,3 +65,12 @@ export async function waitForRuntime(page: Page): Promise<void> {
 export function origin(): string {
 	return inject("origin");
 }
+
+/** Presses Tab, as a keyboard user does, until the focused element matches `selector`. */
+export async function tabTo(page: Page, selector: string, limit = 80): Promise<void> {
+	for (let presses = 0; presses < limit; presses++) {
+		await page.keyboard.press("Tab");
+		if (await page.evaluate((wanted) => document.activeElement?.matches(wanted) ?? false, selector)) return;
+	}
+	throw new Error(`Tab never reached ${selector}`);
+}

@@ -31,6 +31,9 @@ export default {
 			opener = from;
 			unlock = services.scroll.lock(dialog);
 			dialog.showModal();
+			// A body longer than the screen scrolls: then Tab reaches it, so that the keyboard scrolls it too.
+			if (body.scrollHeight > body.clientHeight) body.tabIndex = 0;
+			else body.removeAttribute("tabindex");
 			// Content may name its own first focus; otherwise the title, which reads the dialog from the top.
 			if (!dialog.querySelector("[autofocus]")) title.focus();
 			dialog.dispatchEvent(new Event(MODAL_OPENED, { bubbles: true }));
