@@ -119,6 +119,11 @@ describe("the editing view", () => {
 			);
 		expect(await editorPage.locator(`${HEADING} .cms-block__text`).textContent()).toBe("Moje verze");
 		expect(await publicHeading()).toBe("Cizí verze");
+		// The refusal is a state of the page like any other: shown and announced without an axe violation.
+		await expect
+			.poll(() => editorPage.locator(`.cms-block:has(> ${HEADING}) .cms-block__announcer`).textContent())
+			.toMatch(/^Tento text mezitím uložil někdo jiný \(verze 2\)/);
+		expect(await axe(editorPage)).toEqual([]);
 		// Saving again, knowingly, replaces it.
 		await editorPage.locator(`${HEADING} .cms-block__text`).focus();
 		await editorPage.keyboard.press("Enter");
@@ -134,6 +139,8 @@ describe("the editing view", () => {
 		expect(versions).toHaveLength(4);
 		expect(versions[0]).toMatch(/^Verze 3, .+, Eva Editorová$/);
 		expect(versions[3]).toBe("Výchozí text");
+		// The open history (quoted versions, restore buttons) is checked too, not only the closed page.
+		expect(await axe(editorPage)).toEqual([]);
 		await editorPage.click('button[aria-label="Obnovit verzi 1"]');
 		await expect.poll(() => message(editorPage).textContent()).toBe("Uloženo jako verze 4.");
 		expect(await editorPage.locator(`${HEADING} .cms-block__text`).textContent()).toBe(
@@ -145,6 +152,28 @@ describe("the editing view", () => {
 		await editorPage.goto(staff.url("/en?edit"));
 		expect(await editorPage.getAttribute("html", "data-cms-mode")).toBe("1");
 		expect(await axe(editorPage)).toEqual([]);
+	});
+});
+
+describe("the editing view of pages without editable texts", () => {
+	it("marks the page as being edited and passes axe, in Czech and English", async () => {
+		// These pages have no editable block yet, but an editor may open them with ?edit (the staff stylesheet,
+		// native scrolling): that view must be as accessible as the public one.
+		const { page, context } = await signedIn(editor);
+		for (const path of ["/stores", "/register", "/terms", "/en/stores", "/en/register", "/en/terms"]) {
+			const response = await page.goto(staff.url(`${path}?edit`));
+			expect(response?.status(), path).toBe(200);
+			expect(await page.getAttribute("html", "data-cms-mode"), path).toBe("1");
+			expect(await page.getAttribute("html", "lang"), path).toBe(path.startsWith("/en") ? "en" : "cs");
+			// Checked once the components are in place (they change the markup: ARIA states, widgets).
+			await page.waitForFunction(() =>
+				[...document.querySelectorAll("[data-component]")].every((element) =>
+					window.connectedComponents?.has(element),
+				),
+			);
+			expect({ path, violations: await axe(page) }).toEqual({ path, violations: [] });
+		}
+		await context.close();
 	});
 });
 

@@ -10,7 +10,7 @@ import { join } from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { axe } from "../helpers/axe";
-import { connectBrowser, openPage, origin } from "../helpers/browser";
+import { connectBrowser, openPage, origin, tabTo } from "../helpers/browser";
 import {
 	postRegistration,
 	registration,

@@ -5,7 +5,7 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { axe } from "../helpers/axe";
-import { connectBrowser, openPage } from "../helpers/browser";
+import { connectBrowser, openPage, tabTo } from "../helpers/browser";
 import { type SeededStaff, seedStaff, seedStore, seedVoucher } from "../helpers/staff-fixtures";
 import { type StaffServer, startStaffServer } from "./staff-support";
 
@@ -22,16 +22,6 @@ afterAll(async () => {
 	await browser.close();
 	await staff.stop();
 });
-
-/** Presses Tab until the element matching the selector has focus (a keyboard user's way there). */
-async function tabTo(page: Page, selector: string): Promise<void> {
-	for (let presses = 0; presses < 30; presses++) {
-		if (await page.evaluate((selector) => document.activeElement?.matches(selector) ?? false, selector))
-			return;
-		await page.keyboard.press("Tab");
-	}
-	throw new Error(`Tab never reached ${selector}`);
-}
 
 async function signInWithKeyboard(page: Page, path = "/staff/login"): Promise<void> {
 	await page.goto(staff.url(path));
@@ -99,10 +89,43 @@ describe("redeeming at the till", () => {
 		await page.context().close();
 	});
 
-	it("shows the refusal of a redemption over the rate limit, not a generic failure", async () => {
-		const { page } = await openPage(browser);
+	it("refuses an expired voucher with its last day, leaves it unredeemed, in Czech and English", async () => {
+		const { page, messages } = await openPage(browser);
 		await signInWithKeyboard(page);
-		// The limit's 60 attempts a minute, spent with the page's session cookie.
+		for (const [prefix, expired] of [
+			["", (code: string) => `Poukázka ${code} už neplatí: platila do 31. ledna 2020.`],
+			["/en", (code: string) => `Voucher ${code} has expired: it was valid until 31 January 2020.`],
+		] as const) {
+			const code = await seedVoucher(staff.database.db, { validUntil: "2020-01-31" });
+			await page.goto(staff.url(`${prefix}/staff`));
+			await tabTo(page, "#frm-redeem-code");
+			await page.keyboard.type(code);
+			await page.keyboard.press("Enter");
+			const outcome = page.locator(".staff-outcome");
+			await expect.poll(() => outcome.textContent()).toBe(expired(code));
+			expect(await outcome.getAttribute("class")).toContain("staff-outcome--expired");
+			// A refusal the cashier must not miss: an alert, like the other refusals.
+			expect(await outcome.getAttribute("role")).toBe("alert");
+			// Focus stays in the (replaced) field, ready for the next code.
+			expect(await page.evaluate(() => document.activeElement?.id)).toBe("frm-redeem-code");
+			// Today's list (the store's: the first test's redemption is in it) does not gain this one.
+			expect(await page.locator(".staff-today__code").allTextContents()).not.toContain(code);
+			const voucher = await staff.database.db
+				.selectFrom("vouchers")
+				.select("redeemed_at")
+				.where("code", "=", code)
+				.executeTakeFirstOrThrow();
+			expect(voucher.redeemed_at).toBeNull();
+			expect(await axe(page)).toEqual([]);
+		}
+		expect(messages).toEqual([]);
+		await page.context().close();
+	});
+
+	it("shows the refusal of a redemption over the rate limit, not a generic failure", async () => {
+		const { page, messages } = await openPage(browser);
+		await signInWithKeyboard(page);
+		// The limit's 60 attempts a minute, spent with the page's session cookie (a second: no slow test).
 		for (let attempt = 0; attempt < 60; attempt++) {
 			const response = await page.context().request.post(staff.url("/staff"), {
 				form: { code: "1", redeem: "" },
@@ -110,12 +133,31 @@ describe("redeeming at the till", () => {
 			});
 			expect(response.status()).toBe(200);
 		}
-		await page.fill("#frm-redeem-code", await seedVoucher(staff.database.db));
+		// The 61st, the cashier's own, from the keyboard.
+		const code = await seedVoucher(staff.database.db);
+		await tabTo(page, "#frm-redeem-code");
+		await page.keyboard.type(code);
 		await page.keyboard.press("Enter");
+		const outcome = page.locator(".staff-outcome");
 		await expect
-			.poll(() => page.locator(".staff-outcome").textContent(), { timeout: 15_000 })
+			.poll(() => outcome.textContent(), { timeout: 15_000 })
 			.toBe("Příliš mnoho pokusů. Zkuste to znovu za chvíli.");
 		expect(await page.locator(".ajax-error").count()).toBe(0);
+		expect(await outcome.getAttribute("role")).toBe("alert");
+		// Not redeemed, and the cashier can try again from where they are.
+		expect(await page.locator(".staff-today__code").allTextContents()).not.toContain(code);
+		const voucher = await staff.database.db
+			.selectFrom("vouchers")
+			.select("redeemed_at")
+			.where("code", "=", code)
+			.executeTakeFirstOrThrow();
+		expect(voucher.redeemed_at).toBeNull();
+		expect(await page.evaluate(() => document.activeElement?.id)).toBe("frm-redeem-code");
+		expect(await axe(page)).toEqual([]);
+		// Chromium logs any 4xx answer as a failed resource; the page itself reports no error.
+		expect(messages).toEqual([
+			"error: Failed to load resource: the server responded with a status of 429 (Too Many Requests)",
+		]);
 		await page.context().close();
 	});
 

@@ -66,11 +66,11 @@ export function origin(): string {
 	return inject("origin");
 }
 
-/** Presses Tab, as a keyboard user does, until the focused element matches `selector`. */
+/** Presses Tab, as a keyboard user does, until the focused element matches `selector` (if it does not yet). */
 export async function tabTo(page: Page, selector: string, limit = 80): Promise<void> {
-	for (let presses = 0; presses < limit; presses++) {
-		await page.keyboard.press("Tab");
+	for (let presses = 0; presses <= limit; presses++) {
 		if (await page.evaluate((wanted) => document.activeElement?.matches(wanted) ?? false, selector)) return;
+		await page.keyboard.press("Tab");
 	}
 	throw new Error(`Tab never reached ${selector}`);
 }
