@@ -153,6 +153,7 @@ describe("redeeming at the till", () => {
 			.executeTakeFirstOrThrow();
 		expect(voucher.redeemed_at).toBeNull();
 		expect(await page.evaluate(() => document.activeElement?.id)).toBe("frm-redeem-code");
+		expect(await page.inputValue("#frm-redeem-code")).toBe(code);
 		expect(await axe(page)).toEqual([]);
 		// Chromium logs any 4xx answer as a failed resource; the page itself reports no error.
 		expect(messages).toEqual([

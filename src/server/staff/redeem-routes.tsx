@@ -44,9 +44,10 @@ export const redeemRoutes: FastifyPluginAsync<{ limits: StaffLimits }> = async (
 	app.post("/staff", async (request, reply) => {
 		const texts = MESSAGES[request.lang].staff.redeem;
 		const limit = await limits.redeemBySession(request);
-		if (!limit.isAllowed && limit.isExceeded)
-			return page(request, reply, { notice: texts.tooMany, status: 429 });
 		const submission = await readForm(request, redeemForm);
+		// The code stays in the field, to be sent again in a moment without typing or scanning it again.
+		if (!limit.isAllowed && limit.isExceeded)
+			return page(request, reply, { state: submission.state, notice: texts.tooMany, status: 429 });
 		if (!submission.valid)
 			return page(request, reply, { state: submission.state, status: submission.status });
 		const { code } = submission.values;
