@@ -6,7 +6,7 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { axe } from "../helpers/axe";
 import { connectBrowser, openPage } from "../helpers/browser";
-import { recordConnectedComponents, waitForConnected } from "../helpers/components";
+import { recordConnectedComponents, waitForConnected, waitForSettled } from "../helpers/components";
 import { type SeededStaff, seedStaff, seedStore } from "../helpers/staff-fixtures";
 import { type StaffServer, startStaffServer } from "./staff-support";
 
@@ -166,11 +166,7 @@ describe("the editing view of pages without editable texts", () => {
 			expect(await page.getAttribute("html", "data-cms-mode"), path).toBe("1");
 			expect(await page.getAttribute("html", "lang"), path).toBe(path.startsWith("/en") ? "en" : "cs");
 			// Checked once the components are in place (they change the markup: ARIA states, widgets).
-			await page.waitForFunction(() =>
-				[...document.querySelectorAll("[data-component]")].every((element) =>
-					window.connectedComponents?.has(element),
-				),
-			);
+			await waitForSettled(page);
 			expect({ path, violations: await axe(page) }).toEqual({ path, violations: [] });
 		}
 		await context.close();

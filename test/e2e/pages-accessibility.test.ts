@@ -128,6 +128,8 @@ describe("voucher page", () => {
 		await page.waitForFunction(() => document.querySelector<HTMLDialogElement>(".voucher__till")?.open);
 		expect(await page.evaluate(() => document.activeElement?.closest("dialog")?.id)).toBe("voucher-till");
 		expect(await page.locator(".voucher__till-code").textContent()).toBe(code);
+		// Everything fits: no scrolling body to stop at on the way round the dialog.
+		expect(await page.getAttribute("#voucher-till .modal__body", "tabindex")).toBe(null);
 		expect(await axe(page)).toEqual([]);
 		await page.keyboard.press("Escape");
 		await page.waitForFunction(() => !document.querySelector<HTMLDialogElement>(".voucher__till")?.open);
@@ -218,6 +220,8 @@ describe("registration with the keyboard alone", () => {
 		await page.keyboard.press("Tab");
 		await page.keyboard.press("Tab");
 		expect(await page.evaluate(() => document.activeElement?.className)).toBe("modal__body");
+		expect(await page.getAttribute("#terms-modal .modal__body", "role")).toBe("region");
+		expect(await page.getAttribute("#terms-modal .modal__body", "aria-labelledby")).toBe("terms-modal-title");
 		await page.keyboard.press("PageDown");
 		await expect
 			.poll(() => page.$eval("#terms-modal .modal__body", (body) => body.scrollTop))

@@ -4,6 +4,7 @@
  * once in the process that saved and within a second in another process on the same database, and so
  * does a change of a store.
  */
+import { sql } from "kysely";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { connectBrowser, openPage, origin } from "../helpers/browser";
@@ -178,6 +179,24 @@ describe("content changes", () => {
 		const after = await page("/", {}, base);
 		expect(after.cache).toBe("miss");
 		expect(heroTitle(after.text)).toContain("Nový titulek");
+	});
+
+	it("are rendered for every request while the texts cannot be read, and kept again once they can", async () => {
+		const base = staff.server.origin;
+		await page("/en", {}, base);
+		expect((await page("/en", {}, base)).cache).toBe("hit");
+		await sql`ALTER TABLE content_blocks RENAME TO content_blocks_away`.execute(staff.database.db);
+		try {
+			// Once the process re-reads the texts (a second at most): the page with its built-in texts, uncached.
+			await expect.poll(async () => (await page("/en", {}, base)).cache, { timeout: 3000 }).toBe("bypass");
+			const meanwhile = await page("/en", {}, base);
+			expect(meanwhile.response.status).toBe(200);
+			expect(meanwhile.cache).toBe("bypass");
+			expect(heroTitle(meanwhile.text)).toContain("150 CZK");
+		} finally {
+			await sql`ALTER TABLE content_blocks_away RENAME TO content_blocks`.execute(staff.database.db);
+		}
+		await expect.poll(async () => (await page("/en", {}, base)).cache, { timeout: 3000 }).toBe("hit");
 	});
 
 	it("a change of a store shows on the store finder within a second", async () => {

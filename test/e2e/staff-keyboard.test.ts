@@ -156,9 +156,8 @@ describe("redeeming at the till", () => {
 		expect(await page.inputValue("#frm-redeem-code")).toBe(code);
 		expect(await axe(page)).toEqual([]);
 		// Chromium logs any 4xx answer as a failed resource; the page itself reports no error.
-		expect(messages).toEqual([
-			"error: Failed to load resource: the server responded with a status of 429 (Too Many Requests)",
-		]);
+		expect(messages).toHaveLength(1);
+		expect(messages[0]).toMatch(/^error: .*\b429\b/);
 		await page.context().close();
 	});
 
@@ -192,7 +191,9 @@ describe("redeeming at the till", () => {
 		] as const) {
 			const { page } = await openPage(browser);
 			await signInWithKeyboard(page, `${prefix}/staff/login`);
-			await Promise.all([page.waitForURL(/\/staff\/login\?signed-out$/), page.click(`text=${signOut}`)]);
+			await tabTo(page, ".staff-header__account button");
+			expect(await page.evaluate(() => document.activeElement?.textContent?.trim())).toBe(signOut);
+			await Promise.all([page.waitForURL(/\/staff\/login\?signed-out$/), page.keyboard.press("Enter")]);
 			expect(page.url()).toBe(staff.url(`${prefix}/staff/login?signed-out`));
 			const status = page.locator(".staff-login__status");
 			expect(await status.getAttribute("role")).toBe("status");

@@ -1,3 +1,4 @@
+import type { AjaxRequest } from "../../browser/ajax/ajax";
 import type { ComponentDefinition } from "../../browser/component";
 import { part } from "../shared/dom";
 
@@ -15,8 +16,8 @@ export default {
 		const announcer = part(element, ".cms-block__announcer");
 		const saveForm = () => controls.querySelector<HTMLFormElement>(".cms-block__save");
 		const history = () => controls.querySelector<HTMLDetailsElement>(".cms-block__history");
-		/** Where the editor was when they sent a save or restore, to put them back there after the answer. */
-		let sentFrom: { historyOpen: boolean; submitterId: string | undefined } | undefined;
+		/** Where the editor was when they sent a save or restore, to put them back there after its answer. */
+		let sent: { request: AjaxRequest; historyOpen: boolean } | undefined;
 
 		controls.addEventListener(
 			"submit",
@@ -25,7 +26,35 @@ export default {
 				if (event.target === saveForm() && body instanceof HTMLInputElement) {
 					body.value = editable.textContent ?? "";
 				}
-				sentFrom = { historyOpen: history()?.open ?? false, submitterId: event.submitter?.id || undefined };
+			},
+			{ signal },
+		);
+		document.addEventListener(
+			"ajax:before",
+			({ detail: request }) => {
+				if (controls.contains(request.element)) sent = { request, historyOpen: history()?.open ?? false };
+			},
+			{ signal },
+		);
+		document.addEventListener(
+			"ajax:success",
+			({ detail: { request } }) => {
+				if (request !== sent?.request) return;
+				const details = history();
+				if (details && sent.historyOpen) details.open = true;
+				// The snippet code gives focus back by id, but not into a history that was closed at the time.
+				if (document.activeElement === null || document.activeElement === document.body) {
+					const submitter = request.submitter?.id ? document.getElementById(request.submitter.id) : null;
+					(submitter && controls.contains(submitter) ? submitter : editable).focus({ preventScroll: true });
+				}
+				sent = undefined;
+			},
+			{ signal },
+		);
+		document.addEventListener(
+			"ajax:error",
+			({ detail: { request } }) => {
+				if (request === sent?.request) sent = undefined;
 			},
 			{ signal },
 		);
@@ -45,15 +74,6 @@ export default {
 				editable.textContent = body.value;
 			}
 			announcer.textContent = controls.querySelector(".cms-block__message")?.textContent ?? "";
-			if (!sentFrom) return;
-			const details = history();
-			if (details && sentFrom.historyOpen) details.open = true;
-			// The snippet code restores focus by id, but not into a history that was closed at the time.
-			if (document.activeElement === null || document.activeElement === document.body) {
-				const submitter = sentFrom.submitterId ? document.getElementById(sentFrom.submitterId) : null;
-				(submitter && controls.contains(submitter) ? submitter : editable).focus({ preventScroll: true });
-			}
-			sentFrom = undefined;
 		});
 		observer.observe(controls, { childList: true });
 		return () => observer.disconnect();

@@ -26,14 +26,22 @@ export default {
 		// URL and snippet of the content the body holds: opening again does not load it again.
 		let loaded: string | undefined;
 
+		// A body longer than the screen scrolls: then Tab reaches it (named by the title), so that the
+		// keyboard scrolls it too.
+		const markScrollable = () => {
+			if (body.scrollHeight > body.clientHeight) {
+				body.tabIndex = 0;
+				body.setAttribute("role", "region");
+				body.setAttribute("aria-labelledby", title.id);
+			} else for (const name of ["tabindex", "role", "aria-labelledby"]) body.removeAttribute(name);
+		};
+
 		const show = (from: HTMLElement | null) => {
 			if (dialog.open) return;
 			opener = from;
 			unlock = services.scroll.lock(dialog);
 			dialog.showModal();
-			// A body longer than the screen scrolls: then Tab reaches it, so that the keyboard scrolls it too.
-			if (body.scrollHeight > body.clientHeight) body.tabIndex = 0;
-			else body.removeAttribute("tabindex");
+			markScrollable();
 			// Content may name its own first focus; otherwise the title, which reads the dialog from the top.
 			if (!dialog.querySelector("[autofocus]")) title.focus();
 			dialog.dispatchEvent(new Event(MODAL_OPENED, { bubbles: true }));
@@ -102,6 +110,7 @@ export default {
 				show(from);
 				// Inserted once shown, so that the alert is announced.
 				showLoadError(request.url);
+				markScrollable();
 				return;
 			}
 			body.innerHTML = html;
@@ -120,6 +129,8 @@ export default {
 			{ signal },
 		);
 		dialog.addEventListener("close", released, { signal });
+		// A turned phone or a zoomed text changes what fits.
+		services.viewport.onResize(() => dialog.open && markScrollable(), signal);
 		closeButton.addEventListener("click", () => dialog.close(), { signal });
 		// Handled here rather than by the browser's cancel, so that the key press is marked as taken and
 		// nothing else (an ajax abort) acts on it; an inner widget that took Escape keeps the dialog open.

@@ -4,18 +4,23 @@
  * is not kept: the next caller reads again.
  */
 export class Reread<T> {
+	readonly #read: () => Promise<T>;
 	#cached: { value: Promise<T>; readAt: number } | undefined;
 
 	constructor(
-		private readonly read: () => Promise<T>,
+		read: () => Promise<T>,
 		readonly ttlMs: number,
 		readonly clock: () => number = Date.now,
-	) {}
+	) {
+		this.#read = read;
+	}
 
 	get(): Promise<T> {
 		const now = this.clock();
-		if (this.#cached && now - this.#cached.readAt < this.ttlMs) return this.#cached.value;
-		const cached = { value: this.read(), readAt: now };
+		const kept = this.#cached;
+		// A clock set back (an NTP step) ends the copy too, rather than keeping it until the clock catches up.
+		if (kept && now >= kept.readAt && now - kept.readAt < this.ttlMs) return kept.value;
+		const cached = { value: this.#read(), readAt: now };
 		this.#cached = cached;
 		cached.value.catch(() => {
 			if (this.#cached === cached) this.#cached = undefined;

@@ -25,7 +25,8 @@ declare module "fastify" {
 	interface FastifyContextConfig {
 		/**
 		 * Anonymous GETs of this route may be answered from rendered HTML. Only for a page that depends on
-		 * nothing but its URL (with the query), its texts and the clock (`expires`): never a page with a
+		 * nothing but its path, its texts and what the rule names: the query it reads (`query`; the key
+		 * leaves out any other), other data (`version`) and the clock (`expires`). Never a page with a
 		 * person's data or a per-request value other than the CSP nonce (a form's time trap).
 		 */
 		renderCache?: RenderCacheRule;
@@ -41,16 +42,20 @@ const KEPT_HEADERS = ["content-type", "cache-control", "vary", "x-robots-tag"] a
 /**
  * Serves anonymous page views from rendered HTML, keyed by everything a page depends on: origin (canonical
  * links name it), path with base path and language prefix, the query as the route reads it, the version
- * of the stored texts the render saw and that of the route's other data. A save changes that version: in this process at once, in another within the content
- * store's refresh (CONTENT_CACHE_TTL_MS, one cheap query per language per second), the same delay its
- * uncached pages have; a per-request check of the database would cost a query on every hit.
+ * of the stored texts and that of the route's other data. An editor's save changes the texts' version:
+ * in this process at once, in another within the content store's refresh (CONTENT_CACHE_TTL_MS, one
+ * cheap query per language per second), the same delay its uncached pages have; a per-request check of
+ * the database would cost a query on every hit. The other data follow the same rule (the stores).
  * Never consulted for a session cookie (staff, editors), ajax, a method other than GET or when the texts
  * could not be read; never fed a response that is not 200, sets a cookie or says no-store.
  */
 export function registerRenderCache(app: FastifyInstance): void {
 	const cache = new RenderCache(app.config.renderCacheBytes);
 	app.decorate("renderCache", cache);
-	const pending = new WeakMap<FastifyRequest, { key: string; rule: RenderCacheRule; html?: string }>();
+	const pending = new WeakMap<
+		FastifyRequest,
+		{ key: string; rule: RenderCacheRule; data: string; html?: string }
+	>();
 
 	app.addHook("preHandler", async (request, reply) => {
 		const rule = request.routeOptions.config.renderCache;
@@ -79,7 +84,7 @@ export function registerRenderCache(app: FastifyInstance): void {
 		const key = `${origin}${path}${rule.query?.(request.query) ?? ""}\n${content.version}\n${data}`;
 		const page = cache.get(key);
 		if (!page) {
-			pending.set(request, { key, rule });
+			pending.set(request, { key, rule, data });
 			reply.header("x-render-cache", "miss");
 			return;
 		}
@@ -102,6 +107,8 @@ export function registerRenderCache(app: FastifyInstance): void {
 			if (value !== undefined) headers[name] = String(value);
 		}
 		if (!headers["content-type"]?.startsWith("text/html")) return;
+		// The data changed while the page was rendered: it may show the new data, not what the key names.
+		if (miss.rule.version && (await miss.rule.version().catch(() => undefined)) !== miss.data) return;
 		// Whether a hit is compressed decides its own Vary.
 		const vary = headers.vary
 			?.split(",")

@@ -45,9 +45,12 @@ export const redeemRoutes: FastifyPluginAsync<{ limits: StaffLimits }> = async (
 		const texts = MESSAGES[request.lang].staff.redeem;
 		const limit = await limits.redeemBySession(request);
 		const submission = await readForm(request, redeemForm);
-		// The code stays in the field, to be sent again in a moment without typing or scanning it again.
-		if (!limit.isAllowed && limit.isExceeded)
-			return page(request, reply, { state: submission.state, notice: texts.tooMany, status: 429 });
+		// The code stays in the field (unchecked: the refusal is the only message), to be sent again in a
+		// moment without typing or scanning it again.
+		if (!limit.isAllowed && limit.isExceeded) {
+			const state = { ...EMPTY_STATE, values: submission.state.values };
+			return page(request, reply, { state, notice: texts.tooMany, status: 429 });
+		}
 		if (!submission.valid)
 			return page(request, reply, { state: submission.state, status: submission.status });
 		const { code } = submission.values;
