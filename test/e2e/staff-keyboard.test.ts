@@ -23,6 +23,16 @@ afterAll(async () => {
 	await staff.stop();
 });
 
+/** When the voucher was redeemed, as stored (null: never). */
+async function redeemedAt(code: string): Promise<string | null> {
+	const voucher = await staff.database.db
+		.selectFrom("vouchers")
+		.select("redeemed_at")
+		.where("code", "=", code)
+		.executeTakeFirstOrThrow();
+	return voucher.redeemed_at;
+}
+
 async function signInWithKeyboard(page: Page, path = "/staff/login"): Promise<void> {
 	await page.goto(staff.url(path));
 	await tabTo(page, "#frm-staffLogin-email");
@@ -110,12 +120,7 @@ describe("redeeming at the till", () => {
 			expect(await page.evaluate(() => document.activeElement?.id)).toBe("frm-redeem-code");
 			// Today's list (the store's: the first test's redemption is in it) does not gain this one.
 			expect(await page.locator(".staff-today__code").allTextContents()).not.toContain(code);
-			const voucher = await staff.database.db
-				.selectFrom("vouchers")
-				.select("redeemed_at")
-				.where("code", "=", code)
-				.executeTakeFirstOrThrow();
-			expect(voucher.redeemed_at).toBeNull();
+			expect(await redeemedAt(code)).toBeNull();
 			expect(await axe(page)).toEqual([]);
 		}
 		expect(messages).toEqual([]);
@@ -146,12 +151,7 @@ describe("redeeming at the till", () => {
 		expect(await outcome.getAttribute("role")).toBe("alert");
 		// Not redeemed, and the cashier can try again from where they are.
 		expect(await page.locator(".staff-today__code").allTextContents()).not.toContain(code);
-		const voucher = await staff.database.db
-			.selectFrom("vouchers")
-			.select("redeemed_at")
-			.where("code", "=", code)
-			.executeTakeFirstOrThrow();
-		expect(voucher.redeemed_at).toBeNull();
+		expect(await redeemedAt(code)).toBeNull();
 		expect(await page.evaluate(() => document.activeElement?.id)).toBe("frm-redeem-code");
 		expect(await page.inputValue("#frm-redeem-code")).toBe(code);
 		expect(await axe(page)).toEqual([]);
