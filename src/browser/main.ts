@@ -26,14 +26,16 @@ startErrorReporting(root);
 
 export const components = new ComponentLoader(chunks, import.meta.url);
 
+const scroll = createScroll(root);
+
 /** The page's services; components receive this object in their connect context. */
 export const services: Services = {
 	components,
 	viewport: createViewport(),
 	inputMode: startInputMode(),
-	scroll: createScroll(root),
+	scroll,
 	ajax: new Ajax(components),
-	forms: createForms(),
+	forms: createForms(scroll),
 };
 
 declare global {
@@ -46,7 +48,7 @@ declare global {
 function start(): void {
 	startLazyImages(root);
 	startHashNavigation(services.scroll);
-	services.forms.start(services.scroll);
+	services.forms.start();
 	startAutosubmit();
 	components.start(services);
 	document.dispatchEvent(new CustomEvent("runtime:start"));

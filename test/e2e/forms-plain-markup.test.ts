@@ -94,4 +94,45 @@ describe("a form rendered by another server", () => {
 		expect(messages).toEqual([]);
 		await page.context().close();
 	});
+
+	it("validates a form for a page's own script that asks before the runtime has started", async () => {
+		const { page, messages } = await openPage(browser);
+		// A module script runs before DOMContentLoaded, so before the runtime's start; a page that paints
+		// nothing (opacity 0) holds the start back for 500 ms, so the validation chunk arrives before it too.
+		const body = `<!doctype html><html lang="en" data-base-path=""><head><meta charset="utf-8"><title>Early</title>
+<style>body { opacity: 0 }</style>
+<script>document.addEventListener("runtime:start", () => { window.started = true; });</script>
+<script type="module" src="/assets/frontend/js/runtime.js"></script>
+<script type="module">
+import { services } from "/assets/frontend/js/runtime.js";
+window.early = { started: window.started === true };
+services.forms.validate(document.getElementById("frm-early")).then(
+	(valid) => { Object.assign(window.early, { valid, startedBefore: window.started === true }); },
+	(error) => { window.early.error = String(error); },
+);
+</script></head><body><main>
+<form action="/_plain/sink" method="post" id="frm-early"><div class="form-item"><label for="early-name">Name</label>
+<input id="early-name" name="name" data-nette-rules='[{"op":":filled","msg":"Enter your name."}]'></div>
+<button name="send">Send</button></form></main></body></html>`;
+		await page.route(`${origin()}/_plain/early`, (route) =>
+			route.fulfill({ contentType: "text/html; charset=utf-8", body }),
+		);
+		await page.goto(`${origin()}/_plain/early`);
+		await page.waitForFunction(() => "valid" in window.early || "error" in window.early);
+		expect(await page.evaluate(() => window.early)).toEqual({
+			started: false,
+			valid: false,
+			startedBefore: false,
+		});
+		expect(await page.locator(".form-summary").textContent()).toContain("Enter your name.");
+		expect(messages).toEqual([]);
+		await page.context().close();
+	});
 });
+
+declare global {
+	interface Window {
+		started?: boolean;
+		early: { started: boolean; valid?: boolean; startedBefore?: boolean; error?: string };
+	}
+}

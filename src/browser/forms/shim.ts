@@ -14,15 +14,15 @@ export interface Forms {
 	/** Validates a form as submitting it with `submitter` would (states, summary, focus, scroll). */
 	validate(form: HTMLFormElement, submitter?: HTMLElement | null): Promise<boolean>;
 	/** Finds the forms to validate, now and in HTML inserted later. */
-	start(scroll: Scroll): void;
+	start(): void;
 }
 
-export function createForms(): Forms {
+/** `validate` works before `start` too (it loads the chunk): a page's own script may call it at once. */
+export function createForms(scroll: Scroll): Forms {
 	// Found forms, each with whether it is validated (false: opted out, or the chunk failed to load).
 	const forms = new WeakMap<HTMLFormElement, boolean>();
 	let loading: Promise<FormValidation> | undefined;
 	let ready: FormValidation | undefined;
-	let scroll: Scroll;
 
 	const load = () =>
 		(loading ??= importModule("forms").then(
@@ -60,8 +60,7 @@ export function createForms(): Forms {
 
 	return {
 		validate: (form, submitter) => load().then((validation) => validation.validate(form, submitter)),
-		start(pageScroll) {
-			scroll = pageScroll;
+		start() {
 			find();
 			new MutationObserver(find).observe(document.documentElement, { childList: true, subtree: true });
 			// Capture: before the ajax module (bubble phase) sends the form, and before the form's own listeners.
