@@ -156,6 +156,44 @@ describe("accessibility (axe-core)", () => {
 			expect(await axe(page)).toEqual([]);
 		});
 
+		it(`finds nothing on the refusal over the rate limit, with and without scripts (${lang})`, async () => {
+			// An address of its own: the limit counts per address, in the database this suite shares.
+			const ip = `192.0.2.${lang === "cs" ? 210 : 211}`;
+			for (let sent = 0; sent < 10; sent++) {
+				expect((await postRegistration(new URLSearchParams(), `${prefix}/register`, ip)).status).toBe(200);
+			}
+			const refusal = lang === "cs" ? "Příliš mnoho pokusů" : "Too many attempts";
+
+			const context = await browser.newContext({ extraHTTPHeaders: { "x-forwarded-for": ip } });
+			const scripted = await context.newPage();
+			await scripted.goto(`${origin()}${prefix}/register`);
+			await scripted.fill("#frm-register-name", "Jana Nováková");
+			await scripted.fill("#frm-register-email", uniqueEmail(`limit-${lang}`));
+			await scripted.fill("#frm-register-birthDate", "15. 3. 1990");
+			await scripted.selectOption("#frm-register-store", storeId(0));
+			await scripted.check("#frm-register-terms");
+			await scripted.waitForSelector(".antispam[data-state=verified]");
+			await scripted.click("button[name=send]");
+			await expect(scripted.locator(".ajax-error[role=alert]").textContent()).resolves.toContain(refusal);
+			expect(await scripted.inputValue("#frm-register-name")).toBe("Jana Nováková");
+			expect(await axe(scripted)).toEqual([]);
+
+			// Scripts blocked rather than turned off: axe itself needs them.
+			const plain = await context.newPage();
+			await plain.route("**/*.js", (route) => route.abort());
+			await plain.goto(`${origin()}${prefix}/register`);
+			const [answer] = await Promise.all([
+				plain.waitForResponse((response) => response.request().method() === "POST"),
+				plain.click("button[name=send]"),
+			]);
+			expect(answer.status()).toBe(429);
+			await expect(plain.locator("h1").textContent()).resolves.toBeTruthy();
+			await expect(plain.locator("main").textContent()).resolves.toContain(refusal);
+			expect(await plain.getAttribute("html", "lang")).toBe(lang);
+			expect(await axe(plain)).toEqual([]);
+			await context.close();
+		});
+
 		it(`finds nothing on the voucher page (${lang})`, async () => {
 			const response = await postRegistration(
 				await registration({ email: uniqueEmail(`axe-${lang}`) }),
