@@ -5,9 +5,9 @@
  * CLS 0 and TBT 0 ms. Everything stays on 127.0.0.1; Debian's Chromium runs headless.
  *
  * The simulated metrics scale what this machine's CPU did, so load from other work shows up in TBT
- * and LCP: each page is measured LIGHTHOUSE_RUNS times (default 3) and the median run (by performance
- * score, as Lighthouse's own guidance suggests) is shown, with every run's performance score and TBT
- * beside it.
+ * and LCP: each page is measured LIGHTHOUSE_RUNS times (default 3) and the median of each of them is
+ * shown (performance, LCP, TBT), with every run's performance score and TBT beside it; accessibility,
+ * best practices, SEO and CLS do not depend on the machine's speed, so the worst run's are shown.
  * The first row is this machine's floor in the same run: a blank page (a heading and a paragraph, no
  * stylesheet, font or script) served by the benchmark itself. Chromium's own start-up work on the page's
  * main thread gives even that page a TBT above 0 ms here when the machine is busy.
@@ -75,7 +75,7 @@ async function audit(url: string, port: number): Promise<RunnerResult["lhr"]> {
 
 /** A blank page on 127.0.0.1, the floor of what Lighthouse measures on this machine. */
 async function serveBlankPage(): Promise<{ url: string; stop(): void }> {
-	const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Blank page</title><meta name="description" content="The benchmark's floor."></head><body><main><h1>Blank page</h1><p>A heading and a paragraph.</p></main></body></html>`;
+	const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Blank page</title><link rel="icon" href="data:,"><meta name="description" content="The benchmark's floor."></head><body><main><h1>Blank page</h1><p>A heading and a paragraph.</p></main></body></html>`;
 	// Only the page: Lighthouse also asks for /robots.txt, which a site without one answers with 404.
 	const server = createServer((request, response) => {
 		if (request.url === "/")
@@ -93,6 +93,22 @@ async function serveBlankPage(): Promise<{ url: string; stop(): void }> {
  * counts against it: that audit fails by design.
  */
 const VOUCHER_NOINDEX = "(by design: a private page, noindex)";
+
+const median = (values: readonly number[]) =>
+	[...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
+
+/** The audits with weight that one run failed, each with whether it fails by design. */
+function failedAudits(lhr: RunnerResult["lhr"], shown: string) {
+	return CATEGORIES.flatMap((name) =>
+		(lhr.categories[name]?.auditRefs ?? []).flatMap((ref) => {
+			const failed = lhr.audits[ref.id];
+			if (!(ref.weight > 0 && failed && failed.score !== null && failed.score < 1)) return [];
+			const byDesign = shown === "/voucher/:token" && failed.id === "is-crawlable";
+			const line = `${name}: ${failed.id} ${failed.score.toFixed(2)} ${failed.displayValue ?? ""}${byDesign ? VOUCHER_NOINDEX : ""}`;
+			return [{ category: name, line, byDesign }];
+		}),
+	);
+}
 
 const score = (lhr: RunnerResult["lhr"], category: string) =>
 	Math.round((lhr.categories[category]?.score ?? 0) * 100);
@@ -122,49 +138,63 @@ try {
 	);
 	console.log(`  ${"page".padEnd(16)} perf  a11y  b.p.   seo     LCP     CLS    TBT`);
 	let met = true;
+	let exceptions = false;
 	for (const path of pages) {
 		const runs: RunnerResult["lhr"][] = [];
 		const isFloor = path === blank.url;
 		const url = isFloor ? blank.url : `${server.origin}${path}`;
 		for (let run = 0; run < RUNS; run++) runs.push(await audit(url, chromium.port));
-		// In the order measured: a TBT above 0 in one run of five is noise, in every run it is the page.
-		const tbtPerRun = runs.map((each) => metric(each, "total-blocking-time").toFixed(0)).join(" ");
-		runs.sort(
-			(a, b) =>
-				score(a, "performance") - score(b, "performance") ||
-				metric(b, "largest-contentful-paint") - metric(a, "largest-contentful-paint"),
-		);
-		const lhr = runs[Math.floor(runs.length / 2)] as RunnerResult["lhr"];
 		const shown = isFloor ? "(blank page)" : path.startsWith("/voucher/") ? "/voucher/:token" : path;
+		// Each figure on its own: the run with the median score (all 100) need not have the median TBT.
+		// Performance, LCP and TBT are simulated from this machine's timings, so they take the median;
+		// the other categories and a layout shift do not depend on its speed, so the worst run counts.
+		const perRun = (id: string) => runs.map((each) => metric(each, id));
+		const scores = CATEGORIES.map((name) => {
+			const each = runs.map((lhr) => score(lhr, name));
+			return name === "performance" ? median(each) : Math.min(...each);
+		});
+		const lcp = median(perRun("largest-contentful-paint"));
+		const cls = Math.max(...perRun("cumulative-layout-shift"));
+		const tbt = median(perRun("total-blocking-time"));
+		// The median run by LCP, whose failing audits are listed below.
+		const lhr = [...runs].sort(
+			(a, b) => metric(a, "largest-contentful-paint") - metric(b, "largest-contentful-paint"),
+		)[Math.floor(runs.length / 2)] as RunnerResult["lhr"];
 		if (REPORTS) {
 			mkdirSync(REPORTS, { recursive: true });
 			writeFileSync(join(REPORTS, `${shown.replace(/\W+/g, "_")}.json`), JSON.stringify(lhr, null, 1));
 		}
-		const scores = CATEGORIES.map((name) => score(lhr, name));
-		const lcp = metric(lhr, "largest-contentful-paint");
-		const cls = metric(lhr, "cumulative-layout-shift");
-		const tbt = metric(lhr, "total-blocking-time");
-		const ok = scores.every((value) => value >= BUDGET.score) && cls <= BUDGET.cls && tbt <= BUDGET.tbtMs;
+		const failures = runs.flatMap((each) => failedAudits(each, shown));
+		// A category under 100 only for what fails by design (a voucher page's noindex) is not a miss.
+		const byDesign = (name: string) =>
+			failures.some((failure) => failure.category === name) &&
+			failures.every((failure) => failure.category !== name || failure.byDesign);
+		const excused = CATEGORIES.filter((name, index) => (scores[index] ?? 0) < BUDGET.score && byDesign(name));
+		const ok =
+			CATEGORIES.every((name, index) => (scores[index] ?? 0) >= BUDGET.score || excused.includes(name)) &&
+			cls <= BUDGET.cls &&
+			tbt <= BUDGET.tbtMs;
 		if (!isFloor) met &&= ok;
-		const perRun = runs.map((each) => score(each, "performance")).join(" ");
+		exceptions ||= !isFloor && excused.length > 0;
+		const verdict = isFloor
+			? "floor"
+			: !ok
+				? "UNDER BUDGET"
+				: excused.length
+					? `ok but ${excused.join(", ")} by design`
+					: "ok";
 		console.log(
-			`  ${shown.padEnd(16)} ${scores.map((value) => String(value).padStart(5)).join("")}   ${lcp.toFixed(0).padStart(5)} ms ${cls.toFixed(3).padStart(6)} ${tbt.toFixed(0).padStart(4)} ms  ${isFloor ? "floor" : ok ? "ok" : "UNDER BUDGET"}   (performance per run: ${perRun}; TBT per run: ${tbtPerRun} ms)`,
+			`  ${shown.padEnd(16)} ${scores.map((value) => String(value).padStart(5)).join("")}   ${lcp.toFixed(0).padStart(5)} ms ${cls.toFixed(3).padStart(6)} ${tbt.toFixed(0).padStart(4)} ms  ${verdict}   (per run: performance ${runs.map((each) => score(each, "performance")).join(" ")}; TBT ${perRun(
+				"total-blocking-time",
+			)
+				.map((value) => value.toFixed(0))
+				.join(" ")} ms)`,
 		);
-		// What keeps a score under 100: each failing audit with its own score.
-		for (const name of CATEGORIES) {
-			for (const ref of lhr.categories[name]?.auditRefs ?? []) {
-				const failed = lhr.audits[ref.id];
-				if (ref.weight > 0 && failed && failed.score !== null && failed.score < 1) {
-					const why = shown === "/voucher/:token" && failed.id === "is-crawlable" ? VOUCHER_NOINDEX : "";
-					console.log(
-						`      ${name}: ${failed.id} ${failed.score.toFixed(2)} ${failed.displayValue ?? ""}${why}`,
-					);
-				}
-			}
-		}
+		// What keeps a score under 100: each failing audit with its own score, once.
+		for (const line of new Set(failures.map((failure) => failure.line))) console.log(`      ${line}`);
 	}
 	console.log(
-		`\n  budget: ${BUDGET.score} in every category, CLS ${BUDGET.cls}, TBT ${BUDGET.tbtMs} ms  ${met ? "ok" : "NOT MET"}`,
+		`\n  budget: ${BUDGET.score} in every category, CLS ${BUDGET.cls}, TBT ${BUDGET.tbtMs} ms  ${!met ? "NOT MET" : exceptions ? "met, but for what fails by design" : "ok"}`,
 	);
 	console.log(
 		`load average ${loadavg()
