@@ -13,12 +13,15 @@ function targetOf(hash: string): HTMLElement | null {
 /**
  * The browser jumps to a fragment before the header, late images and fonts have settled, and without
  * the header offset: after load (and HASH_SCROLL_DELAY) the page is scrolled again, properly, and
- * focus follows. Same-page links to fragments scroll the same way, smoothly where that is on.
+ * focus follows, unless an in-page link was followed meanwhile. Same-page links to fragments scroll the same way, smoothly where that is on.
  */
 export function startHashNavigation(scroll: Scroll): void {
+	// The fragment the page was opened with. A link followed before load has scrolled already: the
+	// jump after load would cut its smooth scroll short (and Chromium then lands it 2 px off).
+	let opened = location.hash;
 	const arrive = () =>
 		setTimeout(() => {
-			const target = targetOf(location.hash);
+			const target = targetOf(opened);
 			if (target) scroll.navigateTo(target, offsetFor(target), { smooth: false });
 		}, HASH_SCROLL_DELAY);
 	if (document.readyState === "complete") arrive();
@@ -41,6 +44,7 @@ export function startHashNavigation(scroll: Scroll): void {
 		const target = targetOf(url.hash);
 		if (!target) return;
 		event.preventDefault();
+		opened = "";
 		if (url.hash !== location.hash) history.pushState(history.state, "", url.hash);
 		scroll.navigateTo(target, offsetFor(target));
 	});

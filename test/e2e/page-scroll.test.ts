@@ -1,7 +1,7 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { connectBrowser, origin, waitForRuntime } from "../helpers/browser";
-import { openWithComponents, waitForConnected } from "../helpers/components";
+import { connectBrowser, openPage, origin, waitForRuntime } from "../helpers/browser";
+import { openWithComponents, recordConnectedComponents, waitForConnected } from "../helpers/components";
 import { countScrollEvents, exposeServices, topOf, waitForScrollEnd } from "../helpers/page-runtime";
 
 let browser: Browser;
@@ -292,7 +292,8 @@ describe("hash navigation", () => {
 			await page.click("#link-section");
 			await waitForScrollEnd(page);
 			// Where it comes to rest: a busy machine may pause a native smooth scroll for longer than the
-			// 20 frames waitForScrollEnd waits, so its last pixels can come a second or more later.
+			// 20 frames waitForScrollEnd waits. (A rest 2.2 px off, seen in CI, was the jump after load
+			// cutting the scroll short: see the next test.)
 			const settled = { timeout: 5_000 };
 			await expect
 				.poll(async () => Math.abs((await topOf(page, "#section")) - 80), settled)
@@ -304,6 +305,49 @@ describe("hash navigation", () => {
 			expect(new URL(page.url()).hash).toBe("#plain");
 			await page.goBack();
 			expect(new URL(page.url()).hash).toBe("#section");
+			await page.context().close();
+		});
+
+		it(`a link followed before load is not cut short by the fragment's jump after load (${path})`, async () => {
+			// The fonts (preloaded, so load waits for them) arrive once the link has been clicked.
+			const { promise: clicked, resolve: click } = Promise.withResolvers<void>();
+			const { page } = await openPage(browser);
+			await recordConnectedComponents(page);
+			await page.setViewportSize({ width: 1200, height: 800 });
+			await page.route("**/*.woff2", async (route) => {
+				await clicked;
+				await route.continue();
+			});
+			await page.goto(`${origin()}${path}`, { waitUntil: "domcontentloaded" });
+			await waitForRuntime(page);
+			if (await page.$("[data-component~='scroll-container']"))
+				await waitForConnected(page, ".scroll-container");
+			expect(await page.evaluate(() => document.readyState)).not.toBe("complete");
+			// Every scroll to an in-page target, the link's and any after load.
+			await exposeServices(page);
+			await page.evaluate(() => {
+				const scroll = window.services!.scroll;
+				const navigateTo = scroll.navigateTo;
+				const scrolls: string[] = [];
+				Object.assign(window, { scrolls });
+				scroll.navigateTo = (target, ...rest) => {
+					scrolls.push(target.id);
+					navigateTo(target, ...rest);
+				};
+			});
+			await page.click("#link-section");
+			click();
+			await page.waitForFunction(() => document.readyState === "complete");
+			// Past the 100 ms after load at which the fragment the page was opened with is scrolled to.
+			await page.waitForTimeout(300);
+			await waitForScrollEnd(page);
+			expect(await page.evaluate(() => (window as unknown as { scrolls: string[] }).scrolls)).toEqual([
+				"section",
+			]);
+			await expect
+				.poll(async () => Math.abs((await topOf(page, "#section")) - 80), { timeout: 5_000 })
+				.toBeLessThanOrEqual(1);
+			expect(await page.evaluate(() => document.activeElement?.id)).toBe("section");
 			await page.context().close();
 		});
 	}
