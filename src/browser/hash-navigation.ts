@@ -13,15 +13,16 @@ function targetOf(hash: string): HTMLElement | null {
 /**
  * The browser jumps to a fragment before the header, late images and fonts have settled, and without
  * the header offset: after load (and HASH_SCROLL_DELAY) the page is scrolled again, properly, and
- * focus follows, unless an in-page link was followed meanwhile. Same-page links to fragments scroll the same way, smoothly where that is on.
+ * focus follows, unless the visitor has gone elsewhere meanwhile. Same-page links to fragments scroll
+ * the same way, smoothly where that is on.
  */
 export function startHashNavigation(scroll: Scroll): void {
-	// The fragment the page was opened with. A link followed before load has scrolled already: the
-	// jump after load would cut its smooth scroll short (and Chromium then lands it 2 px off).
-	let opened = location.hash;
+	// The address the page was opened with. Once the visitor has gone elsewhere before load (a link to
+	// a fragment, an ajax link), the jump after load would undo that, or cut its smooth scroll short.
+	let opened = location.href;
 	const arrive = () =>
 		setTimeout(() => {
-			const target = targetOf(opened);
+			const target = location.href === opened && targetOf(location.hash);
 			if (target) scroll.navigateTo(target, offsetFor(target), { smooth: false });
 		}, HASH_SCROLL_DELAY);
 	if (document.readyState === "complete") arrive();

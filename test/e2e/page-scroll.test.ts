@@ -24,6 +24,46 @@ async function open(path: string, prepare?: (page: Page) => Promise<void>): Prom
 	return page;
 }
 
+/**
+ * Opens a fixture page whose load event is held back (its preloaded fonts arrive when `load` is called),
+ * and records every scroll to an in-page target the runtime makes (`scrolledTo`).
+ */
+async function openBeforeLoad(path: string): Promise<{ page: Page; load(): Promise<void> }> {
+	const { promise: released, resolve: release } = Promise.withResolvers<void>();
+	const { page } = await openPage(browser);
+	await recordConnectedComponents(page);
+	await page.setViewportSize({ width: 1200, height: 800 });
+	await page.route("**/*.woff2", async (route) => {
+		await released;
+		await route.continue();
+	});
+	await page.goto(`${origin()}${path}`, { waitUntil: "domcontentloaded" });
+	await waitForRuntime(page);
+	if (await page.$("[data-component~='scroll-container']")) await waitForConnected(page, ".scroll-container");
+	expect(await page.evaluate(() => document.readyState)).not.toBe("complete");
+	await exposeServices(page);
+	await page.evaluate(() => {
+		const scroll = window.services!.scroll;
+		const navigateTo = scroll.navigateTo;
+		const scrolls: string[] = [];
+		Object.assign(window, { scrolls });
+		scroll.navigateTo = (target, ...rest) => {
+			scrolls.push(target.id);
+			navigateTo(target, ...rest);
+		};
+	});
+	const load = async () => {
+		release();
+		await page.waitForFunction(() => document.readyState === "complete");
+		// Past the 100 ms after load at which the fragment the page was opened with is scrolled to.
+		await page.waitForTimeout(300);
+		await waitForScrollEnd(page);
+	};
+	return { page, load };
+}
+
+const scrolledTo = (page: Page) => page.evaluate(() => (window as unknown as { scrolls: string[] }).scrolls);
+
 const smoothScrolling = (page: Page) =>
 	page.evaluate(() => document.documentElement.classList.contains("has-smooth-scroll"));
 
@@ -309,45 +349,30 @@ describe("hash navigation", () => {
 		});
 
 		it(`a link followed before load is not cut short by the fragment's jump after load (${path})`, async () => {
-			// The fonts (preloaded, so load waits for them) arrive once the link has been clicked.
-			const { promise: clicked, resolve: click } = Promise.withResolvers<void>();
-			const { page } = await openPage(browser);
-			await recordConnectedComponents(page);
-			await page.setViewportSize({ width: 1200, height: 800 });
-			await page.route("**/*.woff2", async (route) => {
-				await clicked;
-				await route.continue();
-			});
-			await page.goto(`${origin()}${path}`, { waitUntil: "domcontentloaded" });
-			await waitForRuntime(page);
-			if (await page.$("[data-component~='scroll-container']"))
-				await waitForConnected(page, ".scroll-container");
-			expect(await page.evaluate(() => document.readyState)).not.toBe("complete");
-			// Every scroll to an in-page target, the link's and any after load.
-			await exposeServices(page);
-			await page.evaluate(() => {
-				const scroll = window.services!.scroll;
-				const navigateTo = scroll.navigateTo;
-				const scrolls: string[] = [];
-				Object.assign(window, { scrolls });
-				scroll.navigateTo = (target, ...rest) => {
-					scrolls.push(target.id);
-					navigateTo(target, ...rest);
-				};
-			});
+			const { page, load } = await openBeforeLoad(path);
 			await page.click("#link-section");
-			click();
-			await page.waitForFunction(() => document.readyState === "complete");
-			// Past the 100 ms after load at which the fragment the page was opened with is scrolled to.
-			await page.waitForTimeout(300);
-			await waitForScrollEnd(page);
-			expect(await page.evaluate(() => (window as unknown as { scrolls: string[] }).scrolls)).toEqual([
-				"section",
-			]);
+			await load();
+			expect(await scrolledTo(page)).toEqual(["section"]);
 			await expect
 				.poll(async () => Math.abs((await topOf(page, "#section")) - 80), { timeout: 5_000 })
 				.toBeLessThanOrEqual(1);
 			expect(await page.evaluate(() => document.activeElement?.id)).toBe("section");
+			await page.context().close();
+		});
+
+		it(`the jump after load does not take back a visitor who went elsewhere before it (${path})`, async () => {
+			// Opened at a fragment; then a link the runtime leaves to the browser (its target is missing).
+			const { page, load } = await openBeforeLoad(`${path}#section`);
+			await page.evaluate(() =>
+				document
+					.querySelector("h1")!
+					.insertAdjacentHTML("afterend", '<a id="elsewhere" href="#nowhere">On</a>'),
+			);
+			await page.click("#elsewhere");
+			await load();
+			expect(await scrolledTo(page)).toEqual([]);
+			expect(new URL(page.url()).hash).toBe("#nowhere");
+			expect(await page.evaluate(() => document.activeElement?.id)).not.toBe("section");
 			await page.context().close();
 		});
 	}
