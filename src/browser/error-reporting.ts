@@ -34,5 +34,5 @@ export function startErrorReporting(root: HTMLElement): void {
 		});
 	const idle = () => (window.requestIdleCallback ?? setTimeout)(start);
 	if (document.readyState === "complete") idle();
-	else addEventListener("load", idle, { once: true });
+	else addEventListener("load", idle); // once per page: nothing to remove
 }

@@ -26,7 +26,7 @@ export function startHashNavigation(scroll: Scroll): void {
 			if (target) scroll.navigateTo(target, offsetFor(target), { smooth: false });
 		}, HASH_SCROLL_DELAY);
 	if (document.readyState === "complete") arrive();
-	else addEventListener("load", arrive, { once: true });
+	else addEventListener("load", arrive); // once per page: nothing to remove
 
 	document.addEventListener("click", (event) => {
 		if (

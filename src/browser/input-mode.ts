@@ -49,7 +49,7 @@ export function startInputMode(): InputMode {
 		options,
 	);
 	if (document.body) show(current);
-	else document.addEventListener("DOMContentLoaded", () => show(current), { once: true });
+	else document.addEventListener("DOMContentLoaded", () => show(current)); // once per page
 	return {
 		get current() {
 			return current;

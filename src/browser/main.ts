@@ -65,7 +65,7 @@ function startSoon(): void {
 }
 
 if (document.readyState === "loading") {
-	document.addEventListener("DOMContentLoaded", () => afterFirstPaint(startSoon), { once: true });
+	document.addEventListener("DOMContentLoaded", () => afterFirstPaint(startSoon)); // once per page
 } else {
 	afterFirstPaint(startSoon);
 }
