@@ -87,6 +87,13 @@ describe("anonymous pages", () => {
 		}
 	});
 
+	it("count a page's expiry from before its render, not from when it was sent", async () => {
+		const first = await page("/_fixtures/render-cache/slow");
+		const second = await page("/_fixtures/render-cache/slow");
+		expect([first.cache, second.cache]).toEqual(["miss", "miss"]);
+		expect(second.text).not.toBe(first.text);
+	});
+
 	it("are sent compressed with brotli or gzip, which decode to the page", async () => {
 		// A host of its own: a key no other test has filled.
 		const host = { "x-forwarded-host": "compression.example" };

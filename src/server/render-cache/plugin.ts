@@ -54,7 +54,7 @@ export function registerRenderCache(app: FastifyInstance): void {
 	app.decorate("renderCache", cache);
 	const pending = new WeakMap<
 		FastifyRequest,
-		{ key: string; rule: RenderCacheRule; data: string; html?: string }
+		{ key: string; rule: RenderCacheRule; data: string; at: number; html?: string }
 	>();
 
 	app.addHook("preHandler", async (request, reply) => {
@@ -84,7 +84,8 @@ export function registerRenderCache(app: FastifyInstance): void {
 		const key = `${origin}${path}${rule.query?.(request.query) ?? ""}\n${content.version}\n${data}`;
 		const page = cache.get(key);
 		if (!page) {
-			pending.set(request, { key, rule, data });
+			// Before the render: the page can show nothing older, so its expiry is counted from here.
+			pending.set(request, { key, rule, data, at: cache.clock() });
 			reply.header("x-render-cache", "miss");
 			return;
 		}
@@ -119,7 +120,7 @@ export function registerRenderCache(app: FastifyInstance): void {
 		cache.set(miss.key, miss.html, {
 			nonce: reply.cspNonce?.style,
 			headers,
-			expiresAt: miss.rule.expires?.(cache.clock()),
+			expiresAt: miss.rule.expires?.(miss.at),
 		});
 	});
 }
