@@ -167,6 +167,34 @@ describe("modal", () => {
 		await page.context().close();
 	});
 
+	it("lets the keyboard reach a body that scrolls, also when longer content is loaded while it is open", async () => {
+		const page = await openFixture();
+		await page.click("#named-snippet-opener");
+		await page.waitForFunction(() => (document.querySelector("#fixture-loaded") as HTMLDialogElement).open);
+		const body = "#fixture-loaded .modal__body";
+		const reachable = () =>
+			page.$eval(body, (element) => [element.getAttribute("tabindex"), element.getAttribute("role")]);
+		expect(await reachable()).toEqual([null, null]);
+		// An opener inside the open dialog loads other content into it.
+		await page.evaluate(() =>
+			document.querySelector("#fixture-loaded")!.dispatchEvent(
+				new CustomEvent("modal:open", {
+					cancelable: true,
+					detail: { opener: null, url: "/_fixtures/components-2/content", snippet: "snippet--long" },
+				}),
+			),
+		);
+		await page.waitForFunction(
+			(body) => document.querySelector(body)!.textContent!.includes("Long content"),
+			body,
+		);
+		expect(await reachable()).toEqual(["0", "region"]);
+		expect(await page.$eval(body, (element) => element.getAttribute("aria-labelledby"))).toBe(
+			await page.$eval("#fixture-loaded .modal__title", (title) => title.id),
+		);
+		await page.context().close();
+	});
+
 	it("gives up loading on Escape", async () => {
 		const page = await openFixture();
 		const opener = "a[aria-controls=fixture-loaded]";

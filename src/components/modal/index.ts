@@ -116,6 +116,8 @@ export default {
 			body.innerHTML = html;
 			loaded = source;
 			show(from);
+			// Also when it was open already (an opener inside it): the new content may scroll, or no longer.
+			markScrollable();
 		};
 
 		dialog.addEventListener(
