@@ -81,9 +81,9 @@ const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHR
 try {
 	const client = await RegistrationClient.connect({ url: server.origin, sessionSecret });
 	const voucher = await client.register();
-	if (voucher.kind !== "created") throw new Error(`no voucher: the registration was ${voucher.kind}`);
+	if (voucher.kind !== "voucher") throw new Error(`no voucher: the registration was ${voucher.kind}`);
 	// Every kind of public page (the English ones load the same code).
-	const pages = ["/", "/register", `/voucher/${voucher.token}`, "/stores", "/terms", "/register/again"];
+	const pages = ["/", "/register", `/voucher/${voucher.token}`, "/stores", "/terms", "/register/sent"];
 	for (const path of pages) {
 		const page = await browser.newPage();
 		const scripts: string[] = [];

@@ -61,8 +61,8 @@ const cs = {
 				text: "Vyplňte krátký formulář. Zapojit se může každý, komu je alespoň 18 let.",
 			},
 			{
-				title: "Poukázka přijde hned",
-				text: "Osobní poukázku s čárovým kódem uvidíte ihned po registraci a odkaz na ni vám pošleme e-mailem.",
+				title: "Potvrďte e-mail",
+				text: "Pošleme vám e-mail s odkazem. Otevřete ho a uvidíte svou osobní poukázku s čárovým kódem.",
 			},
 			{
 				title: "Ukažte ji u pokladny",
@@ -83,7 +83,7 @@ const cs = {
 				id: "faq-how-many",
 				question: "Kolik poukázek mohu získat?",
 				answer:
-					"Jednu na osobu a e-mailovou adresu. Pokud se zaregistrujete znovu se stejným e-mailem, pošleme vám odkaz na vaši původní poukázku.",
+					"Jednu na osobu a e-mailovou schránku. Pokud se zaregistrujete znovu se stejnou schránkou, pošleme vám do ní odkaz na vaši původní poukázku.",
 			},
 			{
 				id: "faq-where",
@@ -118,7 +118,7 @@ const cs = {
 	},
 	cta: {
 		title: "Vaše pleť si zaslouží péči",
-		text: "Registrace zabere minutu a poukázku máte hned.",
+		text: "Registrace zabere minutu a poukázka vám přijde e-mailem.",
 		button: "Zaregistrovat se",
 		stores: "Najít prodejnu",
 	},
@@ -179,8 +179,8 @@ const en: HomeTexts = {
 		items: [
 			{ title: "Register", text: "Fill in a short form. Anyone aged 18 or over can take part." },
 			{
-				title: "Your voucher arrives at once",
-				text: "You see your personal voucher with a barcode right after registering, and we e-mail you a link to it.",
+				title: "Confirm your e-mail",
+				text: "We e-mail you a link. Open it and you see your personal voucher with its barcode.",
 			},
 			{
 				title: "Show it at the till",
@@ -201,7 +201,7 @@ const en: HomeTexts = {
 				id: "faq-how-many",
 				question: "How many vouchers can I get?",
 				answer:
-					"One per person and e-mail address. If you register again with the same e-mail, we send you the link to your original voucher.",
+					"One per person and mailbox. If you register again with the same mailbox, we send the link to your original voucher to it.",
 			},
 			{
 				id: "faq-where",
@@ -235,7 +235,7 @@ const en: HomeTexts = {
 	},
 	cta: {
 		title: "Your skin deserves care",
-		text: "Registering takes a minute and your voucher is ready at once.",
+		text: "Registering takes a minute and your voucher comes by e-mail.",
 		button: "Register",
 		stores: "Find a store",
 	},

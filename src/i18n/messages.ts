@@ -1,3 +1,4 @@
+import { CAMPAIGN_MESSAGES } from "./campaign";
 import type { Lang } from "./index";
 
 /** The site's own texts (page chrome, errors). Pages add their sections here as they grow. */
@@ -76,7 +77,7 @@ const cs = {
 		marketing:
 			"Chci dostávat novinky a tipy Lumen e-mailem (nejvýše dvakrát měsíčně, odhlásit se lze kdykoli).",
 		submit: "Získat poukázku",
-		submitting: "Vydáváme vaši poukázku…",
+		submitting: "Odesíláme…",
 		privacy:
 			"Údaje zpracovává Lumen s.r.o. jen pro vydání a uplatnění poukázky, a pokud souhlasíte, pro zasílání novinek.",
 		honeypot: "Toto pole nechte prázdné",
@@ -92,17 +93,73 @@ const cs = {
 			unverified:
 				"Nepodařilo se ověřit, že formulář vyplnil člověk. Počkejte prosím na dokončení ověření a odešlete ho znovu.",
 		},
-		again: {
-			title: "Tento e-mail už je registrovaný – Lumen",
-			heading: "S tímto e-mailem už poukázku máte",
-			text: "Na jednu e-mailovou adresu vydáváme jen jednu poukázku. Odkaz na tu vaši jsme vám proto poslali znovu – najdete ho v e-mailu za pár minut (pro jistotu se podívejte i do složky s hromadnou poštou).",
+		sent: {
+			title: "Zkontrolujte svou e-mailovou schránku – Lumen",
+			heading: "Zkontrolujte svou e-mailovou schránku",
+			text: "Poslali jsme e-mail na adresu {email}. Otevřete v něm odkaz a poukázka je vaše. Odkaz platí 48 hodin.",
+			textWithout:
+				"Pokud jste se právě zaregistrovali, poslali jsme vám e-mail s odkazem. Otevřete ho a poukázka je vaše.",
+			spam: "Nic nepřišlo? E-mail může dorazit za pár minut; podívejte se i do složky s hromadnou poštou nebo spamem.",
+			resend: "Poslat e-mail znovu",
+			resent: "E-mail jsme poslali znovu.",
+			wait: "Další e-mail můžeme poslat za {seconds} s.",
+			tooMany:
+				"Na tuto adresu jsme dnes poslali už několik e-mailů. Podívejte se prosím do schránky, nebo to zkuste zítra.",
+			correctHeading: "Překlep v adrese?",
+			correctText:
+				"Zadejte správnou adresu a e-mail pošleme tam. Odkaz poslaný na původní adresu přestane platit.",
+			correctLabel: "Správná e-mailová adresa",
+			correctSubmit: "Poslat na tuto adresu",
+			corrected: "Adresu jsme opravili a e-mail poslali na ni.",
+			gone: "Tuto registraci už změnit nejde (vypršela nebo už byla potvrzena). Odkaz najdete v e-mailu, případně se zaregistrujte znovu.",
+			again: "Zaregistrovat se",
 			back: "Zpět na úvod",
 		},
+		confirm: {
+			person: {
+				title: "Poukázku už má",
+				heading: "Na tyto údaje už poukázku máte",
+				text: "Poukázku vydáváme jednou na osobu a na stejné jméno a datum narození jsme ji už vydali, proto další vydat nemůžeme. Pokud jste ji nedostali vy nebo jde o omyl, napište nám na podpora@lumen.example své jméno a datum narození a my to rádi prověříme.",
+			},
+			closed: {
+				title: "Kampaň neprobíhá",
+				heading: "Kampaň teď neprobíhá",
+				text: "Odkaz jste otevřeli mimo dobu konání kampaně, proto vám poukázku vydat nemůžeme. Děkujeme za pochopení.",
+			},
+			"sold-out": {
+				title: "Poukázky došly",
+				heading: "Všechny poukázky už jsou rozdané",
+				text: "Omlouváme se, poslední poukázky si lidé vyzvedli dřív, než jste odkaz otevřeli. Děkujeme za zájem o Lumen.",
+			},
+			expired: {
+				title: "Odkaz vypršel",
+				heading: "Platnost odkazu vypršela",
+				text: "Odkaz v e-mailu platí 48 hodin. Zaregistrujte se prosím znovu a pošleme vám nový.",
+			},
+			unknown: {
+				title: "Odkaz neplatí",
+				heading: "Tento odkaz neplatí",
+				text: "Odkaz už neplatí – třeba proto, že jste adresu po registraci opravili. Použijte odkaz z nejnovějšího e-mailu, nebo se zaregistrujte znovu.",
+			},
+			register: "Zaregistrovat se",
+			back: "Zpět na úvod",
+		},
+		emailQuoted: "Zadejte prosím adresu bez uvozovek.",
+		emailMixedScript:
+			"Adresa míchá písmena z různých abeced (například latinky a cyrilice). Zkontrolujte ji prosím.",
+		emailDisposable:
+			"Na dočasné e-mailové schránky poukázky neposíláme. Zadejte prosím adresu, kterou běžně používáte.",
 		mail: {
-			subject: "Vaše poukázka Lumen na 150 Kč",
+			confirmSubject: "Potvrďte e-mail a poukázka Lumen na 150 Kč je vaše",
+			confirmBody:
+				"děkujeme za registraci. Stačí potvrdit, že tato schránka patří vám, a poukázka v hodnotě 150 Kč na jakýkoli produkt Lumen je vaše:",
+			confirmLink: "Potvrdit a zobrazit poukázku",
+			confirmExpiry:
+				"Odkaz platí {hours} hodin. Otevřít ho můžete i později znovu, vždy ukáže stejnou poukázku.",
+			notYou:
+				"Pokud jste se neregistrovali vy, e-mail prosím ignorujte: bez potvrzení žádnou poukázku nevydáme a údaje po vypršení odkazu smažeme.",
 			againSubject: "Znovu posíláme odkaz na vaši poukázku Lumen",
 			greeting: "Dobrý den, {name},",
-			body: "děkujeme za registraci. Vaše poukázka v hodnotě 150 Kč na jakýkoli produkt Lumen je připravená:",
 			againBody:
 				"s touto e-mailovou adresou se někdo (nejspíš vy) znovu registroval. Na jednu adresu vydáváme jen jednu poukázku, proto posíláme znovu odkaz na tu vaši:",
 			link: "Zobrazit poukázku",
@@ -112,6 +169,7 @@ const cs = {
 			signature: "Krásný den přeje tým Lumen",
 		},
 	},
+	campaign: CAMPAIGN_MESSAGES.cs,
 	terms: {
 		title: "Pravidla kampaně – Lumen",
 		description:
@@ -120,15 +178,15 @@ const cs = {
 		sections: [
 			{
 				heading: "Pořadatel",
-				text: "Kampaň pořádá Lumen s.r.o., Vinohradská 12, 120 00 Praha 2. Kampaň probíhá od 1. 3. 2026 do 31. 12. 2026 nebo do vyčerpání 50 000 poukázek.",
+				text: "Kampaň pořádá Lumen s.r.o., Vinohradská 12, 120 00 Praha 2.",
 			},
 			{
 				heading: "Kdo se může zúčastnit",
-				text: "Každá osoba starší 18 let s doručovací e-mailovou adresou. Na jednu osobu a jednu e-mailovou adresu vydáváme jednu poukázku.",
+				text: "Každá osoba starší 18 let s doručovací e-mailovou adresou. Na jednu osobu (jméno a datum narození) a jednu e-mailovou schránku vydáváme jednu poukázku; adresy dočasných schránek nepřijímáme.",
 			},
 			{
 				heading: "Poukázka",
-				text: "Poukázka má hodnotu 150 Kč a platí 60 dní ode dne registrace. Lze ji uplatnit jednou, na jakýkoli produkt Lumen, v kterékoli partnerské drogerii. Nelze ji vyměnit za hotovost a nevracíme z ní rozdíl.",
+				text: "Poukázku vydáme, jakmile potvrdíte e-mailovou adresu odkazem, který vám po registraci pošleme (platí 48 hodin). Poukázka má hodnotu 150 Kč a platí 60 dní ode dne vydání. Lze ji uplatnit jednou, na jakýkoli produkt Lumen, v kterékoli partnerské drogerii. Nelze ji vyměnit za hotovost a nevracíme z ní rozdíl.",
 			},
 			{
 				heading: "Uplatnění",
@@ -359,7 +417,7 @@ const en: Messages = {
 		termsRead: "Read the campaign rules",
 		marketing: "Send me Lumen news and tips by e-mail (at most twice a month, unsubscribe at any time).",
 		submit: "Get my voucher",
-		submitting: "Issuing your voucher…",
+		submitting: "Sending…",
 		privacy:
 			"Lumen s.r.o. processes your details only to issue and redeem your voucher and, if you agree, to send you news.",
 		honeypot: "Leave this field empty",
@@ -375,17 +433,73 @@ const en: Messages = {
 			unverified:
 				"We could not verify that a person filled in the form. Please wait for the check to finish and send it again.",
 		},
-		again: {
-			title: "This e-mail is already registered – Lumen",
-			heading: "You already have a voucher with this e-mail",
-			text: "We issue one voucher per e-mail address, so we have sent you the link to yours again. It will be in your inbox in a few minutes (check your spam folder too, just in case).",
+		sent: {
+			title: "Check your inbox – Lumen",
+			heading: "Check your inbox",
+			text: "We have sent an e-mail to {email}. Open the link in it and the voucher is yours. The link works for 48 hours.",
+			textWithout:
+				"If you have just registered, we have sent you an e-mail with a link. Open it and the voucher is yours.",
+			spam: "Nothing yet? An e-mail can take a few minutes; please check your spam or promotions folder too.",
+			resend: "Send the e-mail again",
+			resent: "We have sent the e-mail again.",
+			wait: "We can send another e-mail in {seconds} s.",
+			tooMany:
+				"We have already sent several e-mails to this address today. Please check your inbox, or try again tomorrow.",
+			correctHeading: "A typo in the address?",
+			correctText:
+				"Enter the right address and we will send the e-mail there. The link sent to the first address stops working.",
+			correctLabel: "The right e-mail address",
+			correctSubmit: "Send to this address",
+			corrected: "We have corrected the address and sent the e-mail to it.",
+			gone: "This registration can no longer be changed (it has expired or been confirmed). The link is in your e-mail, or you can register again.",
+			again: "Register",
 			back: "Back to the home page",
 		},
+		confirm: {
+			person: {
+				title: "Voucher already issued",
+				heading: "A voucher was already issued for these details",
+				text: "We issue one voucher per person, and one has already been issued for the same name and date of birth, so we cannot issue another. If it was not you who got it, or this is a mistake, write to podpora@lumen.example with your name and date of birth and we will gladly look into it.",
+			},
+			closed: {
+				title: "The campaign is not running",
+				heading: "The campaign is not running now",
+				text: "You opened the link outside the campaign's period, so we cannot issue a voucher. Thank you for understanding.",
+			},
+			"sold-out": {
+				title: "No vouchers left",
+				heading: "All vouchers have been given away",
+				text: "We are sorry: the last vouchers were taken before you opened the link. Thank you for your interest in Lumen.",
+			},
+			expired: {
+				title: "Link expired",
+				heading: "This link has expired",
+				text: "The link in the e-mail works for 48 hours. Please register again and we will send you a new one.",
+			},
+			unknown: {
+				title: "Link not valid",
+				heading: "This link is not valid",
+				text: "The link no longer works – perhaps because you corrected your address after registering. Use the link from the latest e-mail, or register again.",
+			},
+			register: "Register",
+			back: "Back to the home page",
+		},
+		emailQuoted: "Please enter the address without quotation marks.",
+		emailMixedScript:
+			"The address mixes letters from different alphabets (such as Latin and Cyrillic). Please check it.",
+		emailDisposable:
+			"We do not send vouchers to disposable mailboxes. Please enter the address you normally use.",
 		mail: {
-			subject: "Your Lumen voucher for 150 CZK",
+			confirmSubject: "Confirm your e-mail and your Lumen voucher for 150 CZK is yours",
+			confirmBody:
+				"thank you for registering. Just confirm that this mailbox is yours, and the voucher worth 150 CZK for any Lumen product is yours:",
+			confirmLink: "Confirm and show my voucher",
+			confirmExpiry:
+				"The link works for {hours} hours. You can open it again later too; it always shows the same voucher.",
+			notYou:
+				"If it was not you who registered, please ignore this e-mail: without confirmation no voucher is issued, and we delete the details when the link expires.",
 			againSubject: "Here is the link to your Lumen voucher again",
 			greeting: "Hello {name},",
-			body: "thank you for registering. Your voucher worth 150 CZK for any Lumen product is ready:",
 			againBody:
 				"someone (probably you) registered again with this e-mail address. We issue one voucher per address, so here is the link to yours again:",
 			link: "Show my voucher",
@@ -395,6 +509,7 @@ const en: Messages = {
 			signature: "Have a lovely day, the Lumen team",
 		},
 	},
+	campaign: CAMPAIGN_MESSAGES.en,
 	terms: {
 		title: "Campaign rules – Lumen",
 		description:
@@ -403,15 +518,15 @@ const en: Messages = {
 		sections: [
 			{
 				heading: "Organiser",
-				text: "The campaign is run by Lumen s.r.o., Vinohradská 12, 120 00 Prague 2, Czech Republic. It runs from 1 March 2026 to 31 December 2026 or until 50,000 vouchers have been issued.",
+				text: "The campaign is run by Lumen s.r.o., Vinohradská 12, 120 00 Prague 2, Czech Republic.",
 			},
 			{
 				heading: "Who can take part",
-				text: "Anyone aged 18 or over with an e-mail address that receives mail. We issue one voucher per person and per e-mail address.",
+				text: "Anyone aged 18 or over with an e-mail address that receives mail. We issue one voucher per person (name and date of birth) and per mailbox; disposable mailboxes are not accepted.",
 			},
 			{
 				heading: "The voucher",
-				text: "The voucher is worth 150 CZK and is valid for 60 days from the day of registration. It can be used once, for any Lumen product, at any partner drugstore. It cannot be exchanged for cash and no change is given.",
+				text: "The voucher is issued once you confirm your e-mail address through the link we send you after registering (it works for 48 hours). It is worth 150 CZK and is valid for 60 days from the day it is issued. It can be used once, for any Lumen product, at any partner drugstore. It cannot be exchanged for cash and no change is given.",
 			},
 			{
 				heading: "Redeeming",

@@ -9,6 +9,7 @@ import { DEFAULT_LANG, LANGS, type Lang, langPrefix } from "../i18n";
 import { MESSAGES } from "../i18n/messages";
 import { ErrorPage, errorPageStatus } from "../pages/ErrorPage";
 import type { ClientAssets } from "./assets";
+import { registerCampaign } from "./campaign/plugin";
 import { registerPageContent } from "./cms/plugin";
 import type { Config } from "./config";
 import type { DatabaseHandle } from "./db";
@@ -77,6 +78,7 @@ export async function buildApp({
 	app.decorate("config", config);
 	app.decorate("database", database);
 	app.decorate("stores", new StoreCatalog(database.db));
+	registerCampaign(app);
 	app.decorateRequest("lang", DEFAULT_LANG);
 	app.addHook("onRequest", async (request, reply) => {
 		request.lang = requestLocation(request, config.basePath).lang;

@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { isIP } from "node:net";
 import { isAbsolute, join, resolve } from "node:path";
+import { parseIsoDate } from "./prague-time";
 
 export type AppEnv = "production" | "development" | "test";
 
@@ -17,8 +18,16 @@ export interface Config {
 	/** A postgres:// URL selects PostgreSQL; unset means embedded SQLite under dataDir. */
 	readonly databaseUrl: string | undefined;
 	readonly sentryDsn: string | undefined;
-	/** The site's public origin (https://lumen.example), for absolute links: canonical URLs, e-mails. */
-	readonly publicUrl: string | undefined;
+	/**
+	 * The site's public origin (https://lumen.example) for absolute links: canonical URLs, the sitemap,
+	 * robots.txt, e-mails. PUBLIC_URL's origin; without it, where the server listens (HOST and PORT, a
+	 * wildcard address as localhost), which suits one machine. Never a request's Host or
+	 * X-Forwarded-Host: a client would choose the links that pages and other people's e-mails carry.
+	 * With PORT=0 the system chooses the port as the server starts: `completePublicOrigin` names it then.
+	 */
+	readonly publicOrigin: string;
+	/** PUBLIC_URL was set (production warns at start when it was not). */
+	readonly hasPublicUrl: boolean;
 	readonly sessionSecret: string;
 	/** The client build served under <basePath>/assets/. */
 	readonly clientDir: string;
@@ -31,7 +40,21 @@ export interface Config {
 	readonly trustProxy: boolean | string[];
 	/** Memory for rendered anonymous pages (src/server/render-cache); 0 renders every request. */
 	readonly renderCacheBytes: number;
+	readonly campaign: CampaignSettings;
 }
+
+/** When registration is open and how many vouchers the campaign gives (src/server/campaign/state.ts). */
+export interface CampaignSettings {
+	/** The first day (YYYY-MM-DD, a Prague calendar day, from 00:00); undefined: open from launch. */
+	readonly start: string | undefined;
+	/** The last day (YYYY-MM-DD, Prague, until 23:59:59.999); undefined: until the vouchers run out. */
+	readonly end: string | undefined;
+	/** Vouchers issued in all; registration closes when they are gone. */
+	readonly voucherLimit: number;
+}
+
+/** The number of vouchers the campaign rules promise. */
+const DEFAULT_VOUCHER_LIMIT = 50_000;
 
 export class ConfigError extends Error {
 	override readonly name = "ConfigError";
@@ -44,15 +67,19 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
 	// Empty values count as unset, as in a copied .env.example.
 	const appEnv = parseAppEnv(env.APP_ENV || (env.NODE_ENV === "production" ? "production" : "development"));
 	const dataDir = resolve(cwd, env.DATA_DIR || "data");
+	const host = env.HOST || "127.0.0.1";
+	const port = parsePort(env.PORT || "3000");
+	const publicUrl = parsePublicUrl(env.PUBLIC_URL);
 	return {
 		env: appEnv,
-		host: env.HOST || "127.0.0.1",
-		port: parsePort(env.PORT || "3000"),
+		host,
+		port,
 		basePath: normalizeBasePath(env.BASE_PATH ?? ""),
 		dataDir,
 		databaseUrl: parseDatabaseUrl(env.DATABASE_URL),
 		sentryDsn: parseSentryDsn(env.SENTRY_DSN),
-		publicUrl: parsePublicUrl(env.PUBLIC_URL),
+		publicOrigin: publicUrl ?? listeningOrigin(host, port),
+		hasPublicUrl: publicUrl !== undefined,
 		sessionSecret: env.SESSION_SECRET || persistedSecret(dataDir),
 		clientDir: resolvePath(cwd, env.CLIENT_DIR || "dist/client"),
 		logLevel: env.LOG_LEVEL || (appEnv === "test" ? "warn" : "info"),
@@ -62,7 +89,31 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
 			"RENDER_CACHE_MB",
 			env.RENDER_CACHE_MB || (appEnv === "development" ? "0" : "32"),
 		),
+		campaign: parseCampaign(env),
 	};
+}
+
+/**
+ * PORT=0 (tests) lets the system choose the port as the server starts listening, so an origin made of
+ * HOST and PORT is completed with the port it got; start.ts calls this as the server binds, before
+ * any request is read. PUBLIC_URL and a configured port are left as they are.
+ */
+export function completePublicOrigin(config: Config, listeningPort: number): void {
+	if (config.hasPublicUrl || config.port !== 0) return;
+	(config as { publicOrigin: string }).publicOrigin = listeningOrigin(config.host, listeningPort);
+}
+
+/** http://HOST:PORT as a browser on this machine reaches it: a wildcard address is localhost. */
+function listeningOrigin(host: string, port: number): string {
+	const wildcard = host === "0.0.0.0" || (isIP(host) === 6 && /^[0:]+$/.test(host));
+	const name = wildcard ? "localhost" : isIP(host) === 6 ? `[${host}]` : host;
+	if (isIP(host) || /^[a-z0-9-]+(?:\.[a-z0-9-]+)*$/i.test(host)) {
+		try {
+			// Through URL: the form a browser sends back (lower case, no :80).
+			return new URL(`http://${name}:${port}`).origin;
+		} catch {}
+	}
+	throw new ConfigError(`HOST must be a host name or an IP address, not "${host}"`);
 }
 
 function parseAppEnv(value: string): AppEnv {
@@ -136,6 +187,27 @@ function parsePublicUrl(value: string | undefined): string | undefined {
 	throw new ConfigError(
 		"PUBLIC_URL must be an origin like https://lumen.example (the base path is BASE_PATH)",
 	);
+}
+
+function parseCampaign(env: Env): CampaignSettings {
+	const start = parseCampaignDay("CAMPAIGN_START", env.CAMPAIGN_START);
+	const end = parseCampaignDay("CAMPAIGN_END", env.CAMPAIGN_END);
+	if (start && end && start > end) {
+		throw new ConfigError(`CAMPAIGN_START (${start}) must not be after CAMPAIGN_END (${end})`);
+	}
+	const limit = env.VOUCHER_LIMIT || String(DEFAULT_VOUCHER_LIMIT);
+	const voucherLimit = Number(limit);
+	if (!/^\d+$/.test(limit) || voucherLimit < 1 || !Number.isSafeInteger(voucherLimit)) {
+		throw new ConfigError(`VOUCHER_LIMIT must be a whole number of vouchers, 1 or more, not "${limit}"`);
+	}
+	return { start, end, voucherLimit };
+}
+
+function parseCampaignDay(name: string, value: string | undefined): string | undefined {
+	if (!value) return undefined;
+	const day = parseIsoDate(value);
+	if (!day) throw new ConfigError(`${name} must be a calendar day written YYYY-MM-DD, not "${value}"`);
+	return day;
 }
 
 function parseSentryDsn(value: string | undefined): string | undefined {

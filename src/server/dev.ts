@@ -7,7 +7,7 @@ import type { FastifyInstance } from "fastify";
 import { createServer } from "vite";
 import type * as AppModule from "./app";
 import { devAssets } from "./assets";
-import { loadConfig } from "./config";
+import { completePublicOrigin, loadConfig } from "./config";
 import { openDatabase } from "./db";
 import { seedStores } from "./stores/seed";
 
@@ -30,6 +30,10 @@ async function start(): Promise<void> {
 			reply.raw.statusCode = 404;
 			reply.raw.end();
 		});
+	});
+	next.server.once("listening", () => {
+		const address = next.server.address();
+		if (address && typeof address === "object") completePublicOrigin(config, address.port);
 	});
 	await next.listen({ host: config.host, port: config.port });
 	app = next;

@@ -59,7 +59,7 @@ export function decorateReplies(app: FastifyInstance, config: Config, assets: Cl
 		const { lang, path } = requestLocation(this.request, config.basePath);
 		const site = createSite({
 			basePath: config.basePath,
-			origin: config.publicUrl ?? `${this.request.protocol}://${this.request.host}`,
+			origin: config.publicOrigin,
 			lang,
 			path,
 			cmsMode: this.request.pageContent?.editing ?? false,

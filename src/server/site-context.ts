@@ -8,7 +8,7 @@ import type { SnippetCollector } from "./snippets";
 /** What every server-rendered component may know about the request it renders for. */
 export interface Site {
 	readonly basePath: string;
-	/** The public origin (PUBLIC_URL, else the request's), for absolute URLs. */
+	/** The public origin (PUBLIC_URL, else the configured HOST and PORT), for absolute URLs. */
 	readonly origin: string;
 	readonly lang: Lang;
 	/** The site's texts in the page's language. */

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from "fastify";
 import { buildApp } from "./app";
 import { readClientAssets } from "./assets";
-import { ConfigError, loadConfig } from "./config";
+import { ConfigError, completePublicOrigin, loadConfig } from "./config";
 import { openDatabase } from "./db";
 import { seedStores } from "./stores";
 
@@ -16,7 +16,18 @@ export async function startServer(options: { plugins?: FastifyPluginAsync[] } = 
 		const database = await openDatabase(config);
 		await seedStores(database.db);
 		const app = await buildApp({ config, database, assets, plugins: options.plugins });
+		// As the socket binds, before any connection is accepted: PORT=0's port completes the origin.
+		app.server.once("listening", () => {
+			const address = app.server.address();
+			if (address && typeof address === "object") completePublicOrigin(config, address.port);
+		});
 		await app.listen({ host: config.host, port: config.port });
+		if (config.env === "production" && !config.hasPublicUrl) {
+			app.log.warn(
+				{ publicOrigin: config.publicOrigin },
+				"PUBLIC_URL is not set: links in pages and e-mails name the address the server listens on; set PUBLIC_URL to the site's public origin",
+			);
+		}
 
 		let closing = false;
 		const shutdown = async (signal: string) => {

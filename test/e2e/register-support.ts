@@ -35,9 +35,20 @@ let people = 0;
 /** A unique e-mail address per call, so tests sharing the server do not meet. */
 export const uniqueEmail = (label: string) => `${label}.${Date.now()}.${++people}@example.cz`;
 
+/**
+ * A surname of letters no other call (in any test process) makes: a voucher is issued once per person
+ * (name and birth date), and tests share one server.
+ */
+export function uniqueSurname(): string {
+	const n = BigInt(`${Date.now()}${process.pid}${++people}`);
+	let letters = "";
+	for (let rest = n; rest > 0n; rest /= 26n) letters += String.fromCharCode(97 + Number(rest % 26n));
+	return `${letters[0]?.toUpperCase()}${letters.slice(1)}`;
+}
+
 export async function registration(fields: Record<string, string> = {}): Promise<URLSearchParams> {
 	return new URLSearchParams({
-		name: "Jana Nováková",
+		name: `Jana Nováková ${uniqueSurname()}`,
 		email: uniqueEmail("jana"),
 		birthDate: "1990-03-15",
 		phone: "603 123 456",
@@ -51,13 +62,18 @@ export async function registration(fields: Record<string, string> = {}): Promise
 	});
 }
 
-let clients = 0;
+let clients = Math.floor(Math.random() * 60_000);
+/**
+ * A client address in a network of its own (10.x.y.0/24), so neither the per-IP nor the per-network
+ * limits are what a test meets unless it means to.
+ */
+export const clientIp = () => {
+	const n = ++clients % 65_536;
+	return `10.${n >>> 8}.${n & 255}.7`;
+};
+
 /** POSTs a registration from its own client address, so the per-IP rate limit is not what is tested. */
-export const postRegistration = (
-	body: URLSearchParams,
-	path = "/register",
-	ip = `198.51.100.${++clients % 250}`,
-) =>
+export const postRegistration = (body: URLSearchParams, path = "/register", ip = clientIp()) =>
 	fetch(`${origin()}${path}`, {
 		method: "POST",
 		body,
@@ -66,7 +82,7 @@ export const postRegistration = (
 	});
 
 export async function outbox(recipient: string): Promise<string[]> {
-	const html = await (await fetch(`${origin()}/_outbox`)).text();
+	const html = await (await fetch(`${origin()}/_outbox?to=${encodeURIComponent(recipient)}`)).text();
 	const bodies: string[] = [];
 	for (const match of html.matchAll(
 		/data-recipient="([^"]*)"[\s\S]*?<pre class="outbox__body">([\s\S]*?)<\/pre>/g,
@@ -74,4 +90,28 @@ export async function outbox(recipient: string): Promise<string[]> {
 		if (match[1] === recipient) bodies.push(match[2] ?? "");
 	}
 	return bodies;
+}
+
+/** The confirmation link (a path) in the newest e-mail to `recipient`. */
+export async function confirmationLink(recipient: string): Promise<string> {
+	const mails = await outbox(recipient);
+	const link = /https?:\/\/[^/\s]+(\/(?:en\/)?register\/confirm\/[\w-]{43})/.exec(mails[0] ?? "")?.[1];
+	if (!link) throw new Error(`no confirmation link e-mailed to ${recipient}:\n${mails[0] ?? "(no e-mail)"}`);
+	return link;
+}
+
+/** Opens a confirmation link as the mailbox's owner would; resolves to the answer (not followed). */
+export const openLink = (path: string) => fetch(`${origin()}${path}`, { redirect: "manual" });
+
+/** Registers and confirms from the mailbox: the voucher page's path. */
+export async function registerAndConfirm(fields: Record<string, string> = {}): Promise<string> {
+	const body = await registration(fields);
+	const response = await postRegistration(body);
+	if (response.status !== 303) throw new Error(`registration answered ${response.status}`);
+	const confirmed = await openLink(await confirmationLink(body.get("email") ?? ""));
+	const location = confirmed.headers.get("location") ?? "";
+	if (confirmed.status !== 303 || !/\/voucher\/[\w-]{43}$/.test(location)) {
+		throw new Error(`confirmation answered ${confirmed.status} ${location}`);
+	}
+	return location;
 }

@@ -1,20 +1,21 @@
 import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { origin } from "../helpers/browser";
-import { postRegistration, registration, seedStores } from "./register-support";
+import { registerAndConfirm, seedStores } from "./register-support";
 
 /** Every page the sitemap lists, plus pages it does not (private, errors, the gallery). */
 async function pages(): Promise<string[]> {
 	const sitemap = await (await fetch(`${origin()}/sitemap.xml`)).text();
 	const listed = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => new URL(match[1]!).pathname);
 	await seedStores();
-	const voucher = (await postRegistration(await registration())).headers.get("location") ?? "";
+	const voucher = await registerAndConfirm();
 	expect(voucher).toMatch(/^\/voucher\//);
 	const private_ = [
 		voucher,
 		`/en${voucher}`,
-		"/register/again",
-		"/en/register/again",
+		"/register/sent",
+		"/en/register/sent",
+		`/register/confirm/${"x".repeat(43)}`,
 		"/staff/login",
 		"/en/staff/login",
 	];
@@ -52,7 +53,9 @@ describe("security headers", () => {
 			expect(response.headers.get("x-content-type-options"), path).toBe("nosniff");
 			// A voucher page's address is its secret: it is never sent on.
 			expect(response.headers.get("referrer-policy"), path).toBe(
-				path.includes("/voucher/") ? "no-referrer" : "strict-origin-when-cross-origin",
+				/\/voucher\/|\/register\/(sent|confirm)/.test(path)
+					? "no-referrer"
+					: "strict-origin-when-cross-origin",
 			);
 			expect(response.headers.get("permissions-policy"), path).toContain("microphone=()");
 			expect(response.headers.get("permissions-policy"), path).toContain("geolocation=()");
@@ -111,8 +114,8 @@ describe("security headers", () => {
 
 	it("keeps voucher and staff pages out of search engines", async () => {
 		await seedStores();
-		const voucher = (await postRegistration(await registration())).headers.get("location") ?? "";
-		for (const path of [voucher, "/staff/login", "/en/staff/login"]) {
+		const voucher = await registerAndConfirm();
+		for (const path of [voucher, "/register/sent", `/register/confirm/${"x".repeat(43)}`, "/staff/login"]) {
 			const response = await fetch(`${origin()}${path}`);
 			expect(response.headers.get("x-robots-tag"), path).toBe("noindex, nofollow");
 			expect(await response.text(), path).toContain('<meta name="robots" content="noindex, nofollow"/>');

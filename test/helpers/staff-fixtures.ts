@@ -83,6 +83,9 @@ export async function seedVoucher(
 			id: registrationId,
 			name: "Jana Nováková",
 			email: `${registrationId}@example.cz`,
+			email_canonical: `${registrationId}@example.cz`,
+			// One person each: the voucher, not the person, is what staff tests are about.
+			person_key: `1990-01-01 ${registrationId}`,
 			birth_date: "1990-01-01",
 			phone: null,
 			store_id: null,

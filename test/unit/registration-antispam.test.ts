@@ -6,18 +6,26 @@ import {
 	checkAntispam,
 	NO_CHALLENGE_MIN_AGE_MS,
 } from "../../src/server/registration/antispam";
-import { ALTCHA, issueAltchaChallenge, verifyAltcha } from "../../src/server/registration/antispam/altcha";
+import {
+	ALTCHA,
+	issueAltchaChallenge,
+	minimumCounter,
+	verifyAltcha,
+} from "../../src/server/registration/antispam/altcha";
 import { captchaFromEnv, verifyCaptcha } from "../../src/server/registration/antispam/captcha";
 import { checkTimeTrap, issueTimeTrap, TIME_TRAP } from "../../src/server/registration/antispam/time-trap";
 
 const config = antispamConfig("secret", undefined);
 const at = (ms: number) => new Date(Date.UTC(2026, 2, 10, 12) + ms);
 
-async function solved(keys = config.altchaKeys): Promise<string> {
-	const challenge = await issueAltchaChallenge(keys, new Date());
+async function solvedAt(level: number, keys = config.altchaKeys) {
+	const challenge = await issueAltchaChallenge(keys, new Date(), level);
 	const solution = await solveChallenge({ challenge, deriveKey: sha });
-	return Buffer.from(JSON.stringify({ challenge, solution })).toString("base64");
+	if (!solution) throw new Error("no solution");
+	return { challenge, solution };
 }
+const encode = (value: unknown) => Buffer.from(JSON.stringify(value)).toString("base64");
+const solved = async (keys = config.altchaKeys) => encode(await solvedAt(0, keys));
 
 describe("time trap", () => {
 	const token = issueTimeTrap(config.timeTrapKey, at(0));
@@ -41,6 +49,22 @@ describe("time trap", () => {
 		expect(checkTimeTrap(token, antispamConfig("other", undefined).timeTrapKey, at(5000)).ok).toBe(false);
 		expect(checkTimeTrap(undefined, config.timeTrapKey, at(5000))).toEqual({ ok: false, reason: "missing" });
 		expect(checkTimeTrap("garbage", config.timeTrapKey, at(5000))).toEqual({ ok: false, reason: "forged" });
+		// The nonce is signed too: another one makes another token, which only the server can make.
+		const [issuedAt, , signature] = token.split(".");
+		const otherNonce = `${issuedAt}.${"A".repeat(16)}.${signature}`;
+		expect(checkTimeTrap(otherNonce, config.timeTrapKey, at(5000))).toEqual({ ok: false, reason: "forged" });
+	});
+
+	it("names each token by an id of its own, the same every time that token comes back", () => {
+		const twin = issueTimeTrap(config.timeTrapKey, at(0));
+		expect(twin).not.toBe(token);
+		const id = (value: string) => {
+			const result = checkTimeTrap(value, config.timeTrapKey, at(5000));
+			return result.ok ? result.id : result.reason;
+		};
+		expect(id(token)).toMatch(/^time-trap:[\w-]{16}$/);
+		expect(id(token)).toBe(id(token));
+		expect(id(twin)).not.toBe(id(token));
 	});
 });
 
@@ -104,12 +128,87 @@ describe("ALTCHA", () => {
 			verifyAltcha(Buffer.from(JSON.stringify({ challenge, solution })).toString("base64"), keys).ok,
 		).toBe(true);
 	});
+
+	it("scales the work by 2^level and takes a challenge at its level or above", async () => {
+		for (let round = 0; round < 5; round++) {
+			const { challenge, solution } = await solvedAt(3);
+			expect(solution.counter).toBeGreaterThanOrEqual(ALTCHA.minCounter * 8);
+			expect(solution.counter).toBeLessThanOrEqual(ALTCHA.maxCounter * 8);
+			const payload = encode({ challenge, solution });
+			expect(verifyAltcha(payload, config.altchaKeys, new Date(), 3)).toMatchObject({ ok: true });
+			expect(verifyAltcha(payload, config.altchaKeys, new Date(), 0)).toMatchObject({ ok: true });
+		}
+		expect([0, 1, 8].map(minimumCounter)).toEqual([500, 1000, 128_000]);
+	});
+
+	it("refuses a challenge issued while the network was quieter than it is now", async () => {
+		// A level-0 counter is at most 2,500, below level 3's minimum of 4,000.
+		for (let round = 0; round < 5; round++) {
+			const payload = await solved();
+			expect(verifyAltcha(payload, config.altchaKeys, new Date(), 0)).toMatchObject({ ok: true });
+			expect(verifyAltcha(payload, config.altchaKeys, new Date(), 3)).toEqual({
+				ok: false,
+				reason: "below-level",
+			});
+		}
+	});
+
+	it("refuses a solution whose counter is not the one that derives its key, which altcha-lib takes", async () => {
+		const keys = config.altchaKeys;
+		const { challenge, solution } = await solvedAt(0);
+		for (const counter of [solution.counter + 1, solution.counter + 1_000_000, 0xffffffff]) {
+			const forged = { ...solution, counter };
+			const library = await verifySolution({
+				challenge,
+				solution: forged,
+				deriveKey: sha,
+				hmacSignatureSecret: keys.signature,
+				hmacKeySignatureSecret: keys.keySignature,
+			});
+			expect(library.verified).toBe(true);
+			expect(verifyAltcha(encode({ challenge, solution: forged }), keys)).toEqual({
+				ok: false,
+				reason: "failed",
+			});
+		}
+	});
+
+	it("derives the key as altcha-lib does, from the parameters as issued", async () => {
+		// A challenge of more rounds than issued here, signed by us: still verified by re-deriving.
+		const keys = config.altchaKeys;
+		for (const cost of [1, 3]) {
+			const challenge = await createChallenge({
+				algorithm: "SHA-256",
+				cost,
+				counter: 700,
+				deriveKey: sha,
+				hmacSignatureSecret: keys.signature,
+				hmacKeySignatureSecret: keys.keySignature,
+				expiresAt: new Date(Date.now() + 60_000),
+			});
+			const solution = await solveChallenge({ challenge, deriveKey: sha });
+			expect(solution?.counter).toBe(700);
+			expect(verifyAltcha(encode({ challenge, solution }), keys)).toMatchObject({ ok: true });
+		}
+	});
+
+	it("knows no level outside 0 to the cap", async () => {
+		const payload = await solved();
+		for (const level of [-1, 0.5, 9, Number.NaN]) {
+			expect(() => verifyAltcha(payload, config.altchaKeys, new Date(), level)).toThrow(RangeError);
+			expect(() => issueAltchaChallenge(config.altchaKeys, new Date(), level)).toThrow(RangeError);
+		}
+	});
 });
 
 describe("checkAntispam", () => {
 	const fields = (values: Record<string, string>) => (name: string) => values[name];
 	const started = issueTimeTrap(config.timeTrapKey, at(0));
-	const context = (ms: number) => ({ now: at(ms), ip: "192.0.2.1" });
+	const context = (ms: number, minLevel = 0) => ({ now: at(ms), ip: "192.0.2.1", minLevel });
+	const formUsed = {
+		id: expect.stringMatching(/^time-trap:/),
+		expiresAt: new Date(at(0).getTime() + TIME_TRAP.maxAgeMs),
+	};
 
 	it("refuses a filled honeypot even with everything else right", async () => {
 		const verdict = await checkAntispam(
@@ -120,16 +219,79 @@ describe("checkAntispam", () => {
 		expect(verdict).toEqual({ ok: false, failure: "unverified" });
 	});
 
-	it("takes a submission without a challenge only once the form has been open long enough", async () => {
-		const values = fields({ _started: started });
+	it("lists the form and the solved challenge as used, the same form by the same id", async () => {
+		const solvedChallenge = await solvedAt(0);
+		const { nonce, expiresAt } = solvedChallenge.challenge.parameters;
+		const payload = encode(solvedChallenge);
+		const first = await checkAntispam(fields({ _started: started, altcha: payload }), config, context(5000));
+		expect(first).toEqual({
+			ok: true,
+			path: "challenge",
+			used: [formUsed, { id: nonce, expiresAt: new Date((expiresAt ?? 0) * 1000) }],
+		});
+		// The same form again with a new challenge: its id is the one recorded, so the insert conflicts.
+		const replay = await checkAntispam(
+			fields({ _started: started, altcha: await solved() }),
+			config,
+			context(6000),
+		);
+		const another = issueTimeTrap(config.timeTrapKey, at(0));
+		const fresh = await checkAntispam(
+			fields({ _started: another, altcha: await solved() }),
+			config,
+			context(6000),
+		);
+		if (!first.ok || !replay.ok || !fresh.ok) throw new Error("refused");
+		expect(replay.used[0]?.id).toBe(first.used[0]?.id);
+		expect(fresh.used[0]?.id).not.toBe(first.used[0]?.id);
+		expect(replay.used[1]?.id).not.toBe(first.used[1]?.id);
+	});
+
+	it("refuses a challenge below the network's level", async () => {
+		const values = fields({ _started: started, altcha: await solved() });
+		expect(await checkAntispam(values, config, context(5000, 3))).toEqual({
+			ok: false,
+			failure: "unverified",
+		});
+		const hard = fields({ _started: started, altcha: encode(await solvedAt(3)) });
+		expect(await checkAntispam(hard, config, context(5000, 3))).toMatchObject({
+			ok: true,
+			path: "challenge",
+		});
+	});
+
+	it("refuses a submission with neither a solution nor the no-script field, however old the form", async () => {
+		const submissions: Record<string, string>[] = [
+			{ _started: started },
+			{ _started: started, altcha: "" },
+			{ _started: started, _noscript: "0" },
+		];
+		for (const values of submissions) {
+			expect(await checkAntispam(fields(values), config, context(60_000))).toEqual({
+				ok: false,
+				failure: "unverified",
+			});
+		}
+	});
+
+	it("takes a no-script submission only once the form has been open long enough, on its own path", async () => {
+		const values = fields({ _started: started, _noscript: "1" });
 		expect(await checkAntispam(values, config, context(NO_CHALLENGE_MIN_AGE_MS - 1))).toEqual({
 			ok: false,
 			failure: "too-fast",
 		});
-		expect(await checkAntispam(values, config, context(NO_CHALLENGE_MIN_AGE_MS))).toEqual({
+		expect(await checkAntispam(values, config, context(NO_CHALLENGE_MIN_AGE_MS, 8))).toEqual({
 			ok: true,
-			challenge: undefined,
+			path: "no-script",
+			used: [formUsed],
 		});
+	});
+
+	it("judges a solution sent with the no-script field as a solution", async () => {
+		const right = fields({ _started: started, _noscript: "1", altcha: await solved() });
+		expect(await checkAntispam(right, config, context(5000))).toMatchObject({ ok: true, path: "challenge" });
+		const wrong = fields({ _started: started, _noscript: "1", altcha: "garbage" });
+		expect(await checkAntispam(wrong, config, context(60_000))).toEqual({ ok: false, failure: "unverified" });
 	});
 
 	it("asks the configured vendor instead of ALTCHA, through the injected fetch", async () => {
@@ -146,7 +308,7 @@ describe("checkAntispam", () => {
 		const vendor = antispamConfig("secret", captcha);
 		const submit = (token: string) =>
 			checkAntispam(fields({ _started: started, "cf-turnstile-response": token }), vendor, context(5000));
-		expect(await submit("good")).toEqual({ ok: true, challenge: undefined });
+		expect(await submit("good")).toEqual({ ok: true, path: "challenge", used: [formUsed] });
 		expect(await submit("bad")).toEqual({ ok: false, failure: "unverified" });
 		expect(calls[0]).toMatch(/^http:\/\/fake\/verify secret=shh&response=good/);
 		expect(

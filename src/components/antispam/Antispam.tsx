@@ -26,7 +26,8 @@ export interface AntispamProps {
  * The bot protection of a form. A honeypot field that CSS hides from everyone (display: none also
  * hides it from assistive technology and from browsers' autofill; without CSS its label says to leave
  * it empty), the signed time trap, and a place where the component solves the challenge in the
- * background. Without JavaScript the status line explains that the form is checked by its timing.
+ * background. Without JavaScript the status line explains that the form is checked by its timing,
+ * and the <noscript> field asks the server for that path (a browser running scripts never sends it).
  */
 export function Antispam({ form, timeTrap, challengeUrl, vendor, lang, texts }: AntispamProps) {
 	const honeypotId = `frm-${form}-${ANTISPAM_FIELDS.honeypot}`;
@@ -56,6 +57,9 @@ export function Antispam({ form, timeTrap, challengeUrl, vendor, lang, texts }: 
 				/>
 			</div>
 			<input type="hidden" name={ANTISPAM_FIELDS.timeTrap} value={timeTrap} />
+			<noscript>
+				<input type="hidden" name={ANTISPAM_FIELDS.noScript} value="1" />
+			</noscript>
 			<div className="antispam__challenge" />
 			<p className="antispam__status" role="status">
 				{texts.noScript}

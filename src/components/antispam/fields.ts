@@ -4,6 +4,12 @@ export const ANTISPAM_FIELDS = {
 	honeypot: "website",
 	timeTrap: "_started",
 	altcha: "altcha",
+	/**
+	 * Sent by a browser that cannot solve the challenge: inside <noscript> (a browser running scripts
+	 * never submits it), or added by the component when the challenge failed. It asks for the slower
+	 * path without proof of work; it proves nothing, and the server budgets that path on its own.
+	 */
+	noScript: "_noscript",
 } as const;
 
 export type AntispamState = "verifying" | "verified" | "failed";

@@ -4,13 +4,18 @@ import { Editable } from "../../components/content-editor/Editable";
 import { IntersectionGroup } from "../../components/intersection-group/IntersectionGroup";
 import { SmoothScrollLink } from "../../components/smooth-scroll/SmoothScrollLink";
 import { HOME_TEXTS } from "../../i18n/home";
+import type { CampaignClosed } from "../../server/campaign/state";
 import { useSite } from "../../server/site-context";
 import { Layout } from "../Layout";
+import { CampaignStatus } from "../registration/CampaignNotice";
 import { HeroIllustration } from "./HeroIllustration";
 import { ADVANTAGE_ICONS } from "./icons";
 
-/** The campaign's home page: what it is, why join, how it works, questions, and the way to register. */
-export function HomePage() {
+/**
+ * The campaign's home page: what it is, why join, how it works, questions, and the way to register;
+ * while registration is closed (`closed`), why instead of the way to register.
+ */
+export function HomePage({ closed }: { closed?: CampaignClosed | undefined }) {
 	const { href, lang } = useSite();
 	const t = HOME_TEXTS[lang];
 	return (
@@ -24,10 +29,17 @@ export function HomePage() {
 					<Editable id="home.hero.lead" className="hero__lead">
 						{t.hero.lead}
 					</Editable>
+					{closed && <CampaignStatus closed={closed} />}
 					<div className="hero__actions">
-						<a className="button button--primary" href={href("/register")}>
-							{t.hero.cta}
-						</a>
+						{closed ? (
+							<a className="button" href={href("/stores")}>
+								{t.cta.stores}
+							</a>
+						) : (
+							<a className="button button--primary" href={href("/register")}>
+								{t.hero.cta}
+							</a>
+						)}
 						<SmoothScrollLink to="steps" className="button">
 							{t.hero.how}
 						</SmoothScrollLink>
@@ -85,20 +97,23 @@ export function HomePage() {
 				/>
 			</section>
 
-			<section className="home-section call-to-action" aria-labelledby="cta-title">
-				<Editable id="home.cta.title" as="h2" elementId="cta-title">
-					{t.cta.title}
-				</Editable>
-				<Editable id="home.cta.text">{t.cta.text}</Editable>
-				<div className="hero__actions">
-					<a className="button button--primary" href={href("/register")}>
-						{t.cta.button}
-					</a>
-					<a className="button" href={href("/stores")}>
-						{t.cta.stores}
-					</a>
-				</div>
-			</section>
+			{/* An invitation to register, which says it takes a minute: not while registration is closed. */}
+			{!closed && (
+				<section className="home-section call-to-action" aria-labelledby="cta-title">
+					<Editable id="home.cta.title" as="h2" elementId="cta-title">
+						{t.cta.title}
+					</Editable>
+					<Editable id="home.cta.text">{t.cta.text}</Editable>
+					<div className="hero__actions">
+						<a className="button button--primary" href={href("/register")}>
+							{t.cta.button}
+						</a>
+						<a className="button" href={href("/stores")}>
+							{t.cta.stores}
+						</a>
+					</div>
+				</section>
+			)}
 		</Layout>
 	);
 }

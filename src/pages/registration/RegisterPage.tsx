@@ -3,74 +3,93 @@ import { Antispam } from "../../components/antispam/Antispam";
 import { DateInput } from "../../components/date-input/DateInput";
 import { Modal } from "../../components/modal/Modal";
 import { ModalOpener } from "../../components/modal-opener/ModalOpener";
+import type { CampaignClosed } from "../../server/campaign/state";
 import { controlId, Form, FormField, type FormState } from "../../server/forms";
 import type { RegisterForm } from "../../server/registration/form";
 import { useSite } from "../../server/site-context";
 import { Snippet } from "../../server/snippets";
 import { Layout } from "../Layout";
+import { RegistrationClosed } from "./CampaignNotice";
 
 interface RegisterPageProps {
 	form: RegisterForm;
 	state?: FormState | undefined;
 	antispam: Pick<AntispamProps, "timeTrap" | "challengeUrl" | "vendor">;
+	/** Registration is closed (before the start, after the end, sold out): the notice instead of the form. */
+	closed?: CampaignClosed | undefined;
 }
 
 /** The register snippet: what an ajax submission's answer replaces. */
 export const REGISTER_SNIPPET = "register";
 const TERMS_MODAL = "terms-modal";
 
-export function RegisterPage({ form, state, antispam }: RegisterPageProps) {
-	const { href, lang, t } = useSite();
+export function RegisterPage({ form, state, antispam, closed }: RegisterPageProps) {
+	const { lang, t } = useSite();
 	const texts = t.register;
 	return (
 		<Layout title={texts.title} description={texts.description}>
 			<section className="register" aria-labelledby="register-title">
 				<div className="register__intro">
 					<h1 id="register-title">{texts.heading}</h1>
-					<p className="register__lead">{texts.lead}</p>
-					<ul className="register__points">
-						{texts.points.map((point) => (
-							<li key={point}>{point}</li>
-						))}
-					</ul>
+					{/* How to fill the form in: nothing to say while there is none. */}
+					{!closed && (
+						<>
+							<p className="register__lead">{texts.lead}</p>
+							<ul className="register__points">
+								{texts.points.map((point) => (
+									<li key={point}>{point}</li>
+								))}
+							</ul>
+						</>
+					)}
 				</div>
 				<div className="register__card">
-					<h2 className="register__form-title">{texts.formTitle}</h2>
+					{!closed && <h2 className="register__form-title">{texts.formTitle}</h2>}
+					{/* The snippet either way: a submission's ajax answer may be that registration has closed. */}
 					<Snippet name={REGISTER_SNIPPET}>
-						<div
-							data-component="register-form"
-							data-props={JSON.stringify({ waiting: texts.antispam.waiting })}
-						>
-							<Form form={form} action="/register" state={state} ajax className="register-form">
-								<FormField name="name" />
-								<FormField name="email" />
-								<BirthDate form={form} state={state} />
-								<FormField name="phone" />
-								<FormField name="store" />
-								<FormField name="terms" />
-								<p className="register-form__terms-link">
-									<ModalOpener modal={TERMS_MODAL} url={href("/terms")} className="link">
-										{texts.termsRead}
-									</ModalOpener>
-								</p>
-								<FormField name="marketing" />
-								<Antispam
-									form={form.name}
-									lang={lang}
-									texts={{ ...texts.antispam, honeypot: texts.honeypot }}
-									{...antispam}
-								/>
-								<p className="register-form__privacy">{texts.privacy}</p>
-								<div className="form-actions">
-									<FormField name="send" />
-								</div>
-							</Form>
-						</div>
+						{closed ? (
+							<RegistrationClosed closed={closed} />
+						) : (
+							<RegistrationForm form={form} state={state} antispam={antispam} />
+						)}
 					</Snippet>
 				</div>
 			</section>
-			<Modal id={TERMS_MODAL} title={t.terms.heading} lang={lang} />
+			{!closed && <Modal id={TERMS_MODAL} title={t.terms.heading} lang={lang} />}
 		</Layout>
+	);
+}
+
+function RegistrationForm({ form, state, antispam }: Omit<RegisterPageProps, "closed">) {
+	const { href, lang, t } = useSite();
+	const texts = t.register;
+	return (
+		<div data-component="register-form" data-props={JSON.stringify({ waiting: texts.antispam.waiting })}>
+			<Form form={form} action="/register" state={state} ajax className="register-form">
+				<FormField name="name" />
+				<FormField name="email" />
+				<BirthDate form={form} state={state} />
+				<FormField name="phone" />
+				<FormField name="store" />
+				<FormField name="terms" />
+				<p className="register-form__terms-link">
+					<ModalOpener modal={TERMS_MODAL} url={href("/terms")} className="link">
+						{texts.termsRead}
+					</ModalOpener>
+				</p>
+				<FormField name="marketing" />
+				<Antispam
+					form={form.name}
+					lang={lang}
+					texts={{ ...texts.antispam, honeypot: texts.honeypot }}
+					{...antispam}
+				/>
+				<p className="register-form__privacy">{texts.privacy}</p>
+				<div className="form-actions">
+					<FormField name="send" />
+				</div>
+			</Form>
+		</div>
 	);
 }
 

@@ -1,17 +1,26 @@
+import type { CampaignSettings } from "../../server/config";
 import { useSite } from "../../server/site-context";
 import { Snippet } from "../../server/snippets";
 import { Layout } from "../Layout";
+import { campaignPeriod } from "./CampaignNotice";
 
-/** The campaign rules: a page of their own (without JavaScript), and the terms modal's content (snippet). */
-export function TermsPage() {
-	const { href, t } = useSite();
+/**
+ * The campaign rules: a page of their own (without JavaScript), and the terms modal's content (snippet).
+ * Besides the texts they state the configured period and voucher limit (`settings`): configuration,
+ * the same for the process's whole life, so the render cache's key (path and texts) covers it.
+ */
+export function TermsPage({ settings }: { settings: CampaignSettings }) {
+	const { href, lang, t } = useSite();
 	const texts = t.terms;
+	// The period right after the organiser.
+	const period = { heading: t.campaign.period.heading, text: campaignPeriod(settings, lang, t.campaign) };
+	const sections = [...texts.sections.slice(0, 1), period, ...texts.sections.slice(1)];
 	return (
 		<Layout title={texts.title} description={texts.description}>
 			<article className="terms" aria-labelledby="terms-title">
 				<h1 id="terms-title">{texts.heading}</h1>
 				<Snippet name="modal">
-					{texts.sections.map((section) => (
+					{sections.map((section) => (
 						<section key={section.heading} className="terms__section">
 							<h2>{section.heading}</h2>
 							<p>{section.text}</p>

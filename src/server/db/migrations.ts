@@ -1,5 +1,7 @@
-import type { Kysely } from "kysely";
+import { type Kysely, sql } from "kysely";
 import { type Migration, Migrator } from "kysely/migration";
+import { canonicalEmail } from "../registration/email-identity";
+import { personKey } from "../registration/person";
 
 /**
  * Every schema change, in order. Written with Kysely's schema builder only, so the same migrations
@@ -145,7 +147,138 @@ const migrations: Record<string, Migration> = {
 			// No index on window_ends_at: every hit would update it, for a cleanup every ten minutes.
 		},
 	},
+	"0004_double_opt_in": {
+		async up(db) {
+			// Who a registration is, beside what was typed: the mailbox (canonical e-mail) and the person
+			// (name and birth date), each unique among the rows that are not marked as duplicates.
+			for (const column of ["email_canonical", "person_key"]) {
+				await db.schema
+					.alterTable("registrations")
+					.addColumn(column, "text", (c) => c.notNull().defaultTo(""))
+					.execute();
+			}
+			// When the mailbox confirmed it (null: registered before the double opt-in).
+			await db.schema.alterTable("registrations").addColumn("confirmed_at", "text").execute();
+			// The earlier registration of the same mailbox or person; such rows are kept, never deleted.
+			await db.schema.alterTable("registrations").addColumn("duplicate_of", "text").execute();
+			await markDuplicates(db);
+			await db.schema
+				.createIndex("registrations_email_canonical")
+				.unique()
+				.on("registrations")
+				.column("email_canonical")
+				.where(sql.ref("duplicate_of"), "is", null)
+				.execute();
+			await db.schema
+				.createIndex("registrations_person_key")
+				.unique()
+				.on("registrations")
+				.column("person_key")
+				.where(sql.ref("duplicate_of"), "is", null)
+				.execute();
+
+			// A registration waiting for its mailbox: what was submitted, until the link in the e-mail is
+			// opened (then it becomes a registration and these personal fields are cleared) or expires.
+			await db.schema
+				.createTable("signups")
+				.addColumn("id", "text", (c) => c.primaryKey())
+				.addColumn("email", "text")
+				.addColumn("email_canonical", "text")
+				.addColumn("name", "text")
+				.addColumn("birth_date", "text")
+				.addColumn("phone", "text")
+				.addColumn("store_id", "text", (c) => c.references("stores.id"))
+				.addColumn("marketing_consent", "integer")
+				.addColumn("terms_accepted_at", "text")
+				.addColumn("lang", "text", (c) => c.notNull())
+				.addColumn("created_at", "text", (c) => c.notNull())
+				.addColumn("expires_at", "text", (c) => c.notNull())
+				.addColumn("confirm_hash", "text", (c) => c.unique())
+				.addColumn("last_mail_at", "text", (c) => c.notNull())
+				.addColumn("outcome", "text")
+				.addColumn("resolved_at", "text")
+				.addColumn("registration_id", "text", (c) => c.references("registrations.id").onDelete("cascade"))
+				.execute();
+			await db.schema.createIndex("signups_expires_at").on("signups").column("expires_at").execute();
+
+			// Counters decided by one statement each: the vouchers issued, against the campaign's limit.
+			await db.schema
+				.createTable("campaign_counters")
+				.addColumn("name", "text", (c) => c.primaryKey())
+				.addColumn("value", "integer", (c) => c.notNull())
+				.execute();
+			const { n } = await db
+				.selectFrom("vouchers" as never)
+				.select(sql<number>`count(*)`.as("n"))
+				.executeTakeFirstOrThrow();
+			await db
+				.insertInto("campaign_counters" as never)
+				.values({ name: "vouchers_issued", value: Number(n) } as never)
+				.execute();
+		},
+	},
 };
+
+/**
+ * Fills in the mailbox and person of every registration, oldest first; a later one of a mailbox or a
+ * person already seen is marked as the duplicate of the first (vouchers were issued before either was
+ * checked). In pages by (created_at, id), so a large table never sits in memory whole.
+ */
+async function markDuplicates(db: Kysely<unknown>): Promise<void> {
+	const typed = db as unknown as Kysely<{
+		registrations: {
+			id: string;
+			email: string;
+			name: string;
+			birth_date: string;
+			created_at: string;
+			email_canonical: string;
+			person_key: string;
+			duplicate_of: string | null;
+		};
+	}>;
+	const firstOf = new Map<string, string>();
+	let after: { created_at: string; id: string } | undefined;
+	for (;;) {
+		let query = typed
+			.selectFrom("registrations")
+			.select(["id", "email", "name", "birth_date", "created_at"])
+			.orderBy("created_at")
+			.orderBy("id")
+			.limit(1000);
+		if (after) {
+			const { created_at, id } = after;
+			query = query.where((eb) =>
+				eb.or([
+					eb("created_at", ">", created_at),
+					eb.and([eb("created_at", "=", created_at), eb("id", ">", id)]),
+				]),
+			);
+		}
+		const rows = await query.execute();
+		for (const row of rows) {
+			const mailbox = `mailbox ${canonicalEmail(row.email)}`;
+			const person = `person ${personKey(row.name, row.birth_date)}`;
+			const original = firstOf.get(mailbox) ?? firstOf.get(person);
+			if (!original) {
+				firstOf.set(mailbox, row.id);
+				firstOf.set(person, row.id);
+			}
+			await typed
+				.updateTable("registrations")
+				.set({
+					email_canonical: mailbox.slice("mailbox ".length),
+					person_key: person.slice("person ".length),
+					duplicate_of: original ?? null,
+				})
+				.where("id", "=", row.id)
+				.execute();
+		}
+		const last = rows.at(-1);
+		if (!last) return;
+		after = last;
+	}
+}
 
 export async function migrate(db: Kysely<unknown>): Promise<void> {
 	const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });

@@ -46,8 +46,12 @@ export interface SessionsTable {
 export interface RegistrationsTable {
 	id: string;
 	name: string;
-	/** Lower-cased and trimmed: one voucher per e-mail address. */
+	/** As typed (trimmed). */
 	email: string;
+	/** The mailbox (src/server/registration/email-identity.ts): one voucher per mailbox. */
+	email_canonical: string;
+	/** Birth date and normalised name (src/server/registration/person.ts): one voucher per person. */
+	person_key: string;
 	birth_date: string;
 	phone: string | null;
 	store_id: string | null;
@@ -55,6 +59,46 @@ export interface RegistrationsTable {
 	terms_accepted_at: string;
 	lang: string;
 	created_at: string;
+	/** When the link e-mailed to the address was opened; null for registrations made before that was asked. */
+	confirmed_at: string | null;
+	/** The earlier registration of the same mailbox or person, for rows stored before both were unique. */
+	duplicate_of: string | null;
+}
+
+/**
+ * A registration waiting for its mailbox to confirm it. The personal fields are cleared (null) once
+ * it is resolved: they then live in its registration, or nowhere.
+ */
+export interface SignupsTable {
+	id: string;
+	/** As typed (trimmed). */
+	email: string | null;
+	email_canonical: string | null;
+	name: string | null;
+	birth_date: string | null;
+	phone: string | null;
+	store_id: string | null;
+	marketing_consent: number | null;
+	terms_accepted_at: string | null;
+	lang: string;
+	created_at: string;
+	/** The confirmation link works until then (unless already resolved). */
+	expires_at: string;
+	/** SHA-256 of the confirmation link's token; null when no link was sent (a known address). */
+	confirm_hash: string | null;
+	/** When the last e-mail for it was queued (the resend cooldown). */
+	last_mail_at: string;
+	/** null while waiting; see SignupOutcome in src/server/registration/signups.ts. */
+	outcome: string | null;
+	resolved_at: string | null;
+	/** The registration it became, or the mailbox's earlier one. */
+	registration_id: string | null;
+}
+
+export interface CampaignCountersTable {
+	/** "vouchers_issued". */
+	name: string;
+	value: number;
 }
 
 export interface VouchersTable {
@@ -122,6 +166,8 @@ export interface Database {
 	staff_users: StaffUsersTable;
 	sessions: SessionsTable;
 	registrations: RegistrationsTable;
+	signups: SignupsTable;
+	campaign_counters: CampaignCountersTable;
 	vouchers: VouchersTable;
 	content_blocks: ContentBlocksTable;
 	content_versions: ContentVersionsTable;

@@ -12,7 +12,7 @@ const text = (pick: (texts: RegisterTexts) => string): Text => ({
 
 export const NAME_MAX_LENGTH = 100;
 /** The longest address SMTP delivers to. */
-const EMAIL_MAX_LENGTH = 254;
+export const EMAIL_MAX_LENGTH = 254;
 
 /** A date as yyyy-mm-dd (sent by the form) or as the date input shows it (24. 12. 1990, 24/12/1990). */
 const DATE_FORMAT = "(?:19|20)\\d\\d\\D+\\d{1,2}\\D+\\d{1,2}|\\d{1,2}\\D+\\d{1,2}\\D+(?:19|20)\\d\\d";

@@ -4,6 +4,8 @@ import type { Lang } from "../../i18n";
 import { MESSAGES } from "../../i18n/messages";
 import { escapeHtml } from "../html";
 import { endOfPragueDay } from "../prague-time";
+import { CONFIRMATION_LIFETIME_HOURS } from "./lifetimes";
+import { czechVocative } from "./vocative";
 
 export interface MailMessage {
 	readonly recipient: string;
@@ -12,16 +14,13 @@ export interface MailMessage {
 	readonly html: string;
 }
 
-export interface VoucherMail {
+interface Addressed {
 	readonly lang: Lang;
 	readonly recipient: string;
+	/** The registrant's full name, as typed. */
 	readonly name: string;
-	/** The voucher page, absolute. */
+	/** The link the e-mail is for, absolute. */
 	readonly url: string;
-	/** The last valid day, yyyy-mm-dd. */
-	readonly validUntil: string;
-	/** A repeated registration: the same voucher, sent again. */
-	readonly again: boolean;
 }
 
 // Every registration of a day gets the same date, and a date format costs more than the rest of the mail.
@@ -35,25 +34,60 @@ function validityDate(validUntil: string, lang: Lang): string {
 	return text;
 }
 
-/** The e-mail with the voucher link, as plain text and as simple HTML that every mail client shows. */
-export function voucherMail({ lang, recipient, name, url, validUntil, again }: VoucherMail): MailMessage {
+/** Czech letters greet a person in the vocative ("Dobrý den, Jano Nováková,"). */
+const greetingName = (name: string, lang: Lang) => (lang === "cs" ? czechVocative(name) : name);
+
+/** The double opt-in: the link that proves the mailbox and issues the voucher. */
+export function confirmationMail({ lang, recipient, name, url }: Addressed): MailMessage {
 	const t = MESSAGES[lang].register.mail;
-	const greeting = fill(t.greeting, { name });
-	const body = again ? t.againBody : t.body;
-	const validity = fill(t.validity, { date: validityDate(validUntil, lang) });
-	const text = [greeting, "", body, url, "", validity, t.private, "", t.signature, ""].join("\n");
+	const expiry = fill(t.confirmExpiry, { hours: String(CONFIRMATION_LIFETIME_HOURS) });
+	return letter(lang, recipient, t.confirmSubject, {
+		greeting: fill(t.greeting, { name: greetingName(name, lang) }),
+		body: t.confirmBody,
+		link: { url, label: t.confirmLink },
+		after: [expiry, t.notYou],
+	});
+}
+
+/** A mailbox that has a voucher registered again: the link to that voucher, sent again. */
+export function voucherMail({
+	lang,
+	recipient,
+	name,
+	url,
+	validUntil,
+}: Addressed & { readonly validUntil: string }): MailMessage {
+	const t = MESSAGES[lang].register.mail;
+	return letter(lang, recipient, t.againSubject, {
+		greeting: fill(t.greeting, { name: greetingName(name, lang) }),
+		body: t.againBody,
+		link: { url, label: t.link },
+		after: [fill(t.validity, { date: validityDate(validUntil, lang) }), t.private],
+	});
+}
+
+/** Plain text, and simple HTML that every mail client shows. */
+function letter(
+	lang: Lang,
+	recipient: string,
+	subject: string,
+	parts: { greeting: string; body: string; link: { url: string; label: string }; after: string[] },
+): MailMessage {
+	const { signature } = MESSAGES[lang].register.mail;
+	const text = [parts.greeting, "", parts.body, parts.link.url, "", ...parts.after, "", signature, ""].join(
+		"\n",
+	);
 	const paragraph = (content: string) => `<p style="margin:0 0 16px">${content}</p>`;
 	const html = [
 		`<!doctype html><html lang="${lang}"><body style="font-family:sans-serif;line-height:1.5;color:#2b2118">`,
-		paragraph(escapeHtml(greeting)),
-		paragraph(escapeHtml(body)),
+		paragraph(escapeHtml(parts.greeting)),
+		paragraph(escapeHtml(parts.body)),
 		paragraph(
-			`<a href="${escapeHtml(url)}" style="display:inline-block;padding:12px 20px;background:#b4532a;color:#fff;border-radius:8px;text-decoration:none">${escapeHtml(t.link)}</a>`,
+			`<a href="${escapeHtml(parts.link.url)}" style="display:inline-block;padding:12px 20px;background:#b4532a;color:#fff;border-radius:8px;text-decoration:none">${escapeHtml(parts.link.label)}</a>`,
 		),
-		paragraph(escapeHtml(validity)),
-		paragraph(escapeHtml(t.private)),
-		paragraph(escapeHtml(t.signature)),
+		...parts.after.map((line) => paragraph(escapeHtml(line))),
+		paragraph(escapeHtml(signature)),
 		"</body></html>",
 	].join("\n");
-	return { recipient, subject: again ? t.againSubject : t.subject, text, html };
+	return { recipient, subject, text, html };
 }

@@ -4,28 +4,41 @@ import { ANTISPAM_FIELDS } from "../../components/antispam/fields";
 import { langPrefix } from "../../i18n";
 import { MESSAGES } from "../../i18n/messages";
 import { OutboxPage } from "../../pages/registration/OutboxPage";
-import { RegisteredAgainPage } from "../../pages/registration/RegisteredAgainPage";
 import { REGISTER_SNIPPET, RegisterPage } from "../../pages/registration/RegisterPage";
 import { TermsPage } from "../../pages/registration/TermsPage";
 import { VoucherPage } from "../../pages/registration/VoucherPage";
+import { type CampaignState, campaignClosed } from "../campaign/state";
 import { type FormState, type Option, readEntries, validateSubmission, withErrors } from "../forms";
 import { FORM_TEXTS } from "../forms/texts";
 import { parseIsoDate, pragueDate } from "../prague-time";
-import { databaseRateLimitStore } from "../security/rate-limit-store";
+import { databaseRateLimitStore, hitRateLimit, peekRateLimit } from "../security/rate-limit-store";
 import { checkAntispam, timeTrapToRender } from "./antispam";
 import { issueAltchaChallenge } from "./antispam/altcha";
 import { CAPTCHA_SCRIPT } from "./antispam/captcha";
+import { difficultyLevel, SIGNUP_VELOCITY_WINDOW_MS } from "./antispam/difficulty";
+import { networkOf } from "./antispam/network";
 import { issueTimeTrap } from "./antispam/time-trap";
 import { isAdult } from "./birth-date";
+import { checkEmail } from "./email-identity";
 import { type RegisterForm, registerForm } from "./form";
+import { inboxRoutes } from "./inbox-routes";
+import { allowMail } from "./mail-limits";
 import { normalisePhone } from "./phone";
-import { register } from "./service";
+import {
+	EMAIL_PROBLEM_TEXT,
+	NETWORK_KEY,
+	NETWORK_LIMIT,
+	PRIVATE_PAGE,
+	REGISTRATION_RATE_LIMIT,
+	setTicket,
+	signupContext,
+	tooManyRequests,
+} from "./requests";
 import { registrationServices } from "./settings";
+import { ReplayedToken, submitSignup } from "./signups";
 import { storeOptions } from "./stores";
 import { findVoucher } from "./vouchers";
 
-/** Per IP, in all languages and processes: a household or an office behind one address registers a few people, not dozens. */
-export const REGISTRATION_RATE_LIMIT = { max: 10, timeWindow: 10 * 60 * 1000 } as const;
 const EARLIEST_BIRTH_DATE = "1900-01-01";
 const OUTBOX_SHOWN = 50;
 
@@ -50,6 +63,8 @@ export const registrationRoutes: FastifyPluginAsync<RegistrationRouteOptions> = 
 			}),
 	});
 
+	await app.register(inboxRoutes, { now });
+
 	// One definition while the day and the (cached) store list stay the same: it carries its rules
 	// exported and parsed, which would cost more than the rest of a submission's validation.
 	let current: { today: string; stores: readonly Option[]; form: RegisterForm } | undefined;
@@ -69,12 +84,14 @@ export const registrationRoutes: FastifyPluginAsync<RegistrationRouteOptions> = 
 		state: FormState | undefined,
 		timeTrap: string,
 		status = 200,
+		campaign: CampaignState = { open: true },
 	) => {
 		const vendor = antispam.captcha;
 		const page = (
 			<RegisterPage
 				form={registration}
 				state={state}
+				closed={campaignClosed(campaign, app.config.campaign)}
 				antispam={{
 					timeTrap,
 					challengeUrl: `${app.config.basePath}${langPrefix(request.lang)}/register/challenge`,
@@ -91,12 +108,16 @@ export const registrationRoutes: FastifyPluginAsync<RegistrationRouteOptions> = 
 
 	app.get("/register", async (request, reply) => {
 		const at = now();
-		return renderForm(request, reply, await form(at), undefined, issueTimeTrap(antispam.timeTrapKey, at));
+		const timeTrap = issueTimeTrap(antispam.timeTrapKey, at);
+		return renderForm(request, reply, await form(at), undefined, timeTrap, 200, app.campaign.state(at));
 	});
 
-	app.get("/register/challenge", async (_request, reply) => {
+	// The proof of work grows with the signups the asking network made lately.
+	app.get("/register/challenge", async (request, reply) => {
 		reply.header("cache-control", "no-store");
-		return issueAltchaChallenge(antispam.altchaKeys, now());
+		const at = now();
+		const recent = await peekRateLimit(db, `${NETWORK_KEY}${networkOf(request.ip)}`, at);
+		return issueAltchaChallenge(antispam.altchaKeys, at, difficultyLevel(recent.hits));
 	});
 
 	app.post("/register", { config: { rateLimit: REGISTRATION_RATE_LIMIT } }, async (request, reply) => {
@@ -128,6 +149,9 @@ export const registrationRoutes: FastifyPluginAsync<RegistrationRouteOptions> = 
 			return renderForm(request, reply, registration, state, timeTrap);
 		};
 
+		const campaign = app.campaign.state(at);
+		if (!campaign.open) return renderForm(request, reply, registration, undefined, "", 200, campaign);
+
 		const submission = validateSubmission(registration, entries, request.lang);
 		if (!submission.valid) return again(submission.state);
 		const { values } = submission;
@@ -145,7 +169,19 @@ export const registrationRoutes: FastifyPluginAsync<RegistrationRouteOptions> = 
 			return again(withErrors(submission.state, errors));
 		}
 
-		const verdict = await checkAntispam(field, antispam, { now: at, ip: request.ip });
+		const identity = checkEmail(values.email);
+		if (!identity.ok) {
+			const message = EMAIL_PROBLEM_TEXT[identity.problem](texts);
+			return again(withErrors(submission.state, { email: message }));
+		}
+
+		const network = networkOf(request.ip);
+		const recent = await peekRateLimit(db, `${NETWORK_KEY}${network}`, at);
+		const verdict = await checkAntispam(field, antispam, {
+			now: at,
+			ip: request.ip,
+			minLevel: difficultyLevel(recent.hits),
+		});
 		if (!verdict.ok) {
 			const message =
 				verdict.failure === "too-fast"
@@ -156,64 +192,75 @@ export const registrationRoutes: FastifyPluginAsync<RegistrationRouteOptions> = 
 			request.log.info({ failure: verdict.failure }, "registration refused by the bot protection");
 			return again(withErrors(submission.state, {}, [message]));
 		}
+		await limitNetwork(network, verdict.path, at);
 
-		const origin = app.config.publicUrl ?? `${request.protocol}://${request.host}`;
-		const result = await register(
-			db,
-			{
-				name: values.name,
-				email: values.email,
-				birthDate,
-				phone,
-				storeId: values.store,
-				marketingConsent: values.marketing,
-				lang: request.lang,
-			},
-			{
-				now: at,
-				challenge: verdict.challenge,
-				voucherUrl: (token) => `${origin}${app.config.basePath}${langPrefix(request.lang)}/voucher/${token}`,
-			},
-		);
-		if (result.kind === "replayed")
+		const allowance = await allowMail(db, identity.canonical, request.ip, at);
+		if (allowance === "sender") throw tooManyRequests();
+		if (allowance === "recipient") return again(withErrors(submission.state, { email: texts.sent.tooMany }));
+
+		let signupId: string;
+		try {
+			signupId = await submitSignup(
+				db,
+				{
+					name: values.name,
+					email: values.email.trim(),
+					emailCanonical: identity.canonical,
+					birthDate,
+					phone,
+					storeId: values.store,
+					marketingConsent: values.marketing,
+					lang: request.lang,
+				},
+				{ ...signupContext(app, request.lang, at), used: verdict.used },
+			);
+		} catch (error) {
+			if (!(error instanceof ReplayedToken)) throw error;
 			return again(withErrors(submission.state, {}, [texts.antispam.unverified]));
+		}
 		sender?.kick();
-		return reply.seeOther(result.kind === "created" ? `/voucher/${result.token}` : "/register/again");
+		setTicket(app, request, reply, signupId);
+		return reply.seeOther("/register/sent");
 	});
 
-	// The same for everyone (the address it was sent to is not repeated): rendered once per language.
-	app.get("/register/again", { config: { renderCache: {} } }, async (_request, reply) =>
-		reply.page(<RegisteredAgainPage />),
+	/**
+	 * Counts a signup against its network's velocity (which raises the proof of work), and refuses a
+	 * network past its budget: a few people behind one address register, a farm does not.
+	 */
+	async function limitNetwork(network: string, path: "challenge" | "no-script", at: Date) {
+		const counted = await hitRateLimit(db, `${NETWORK_KEY}${network}`, SIGNUP_VELOCITY_WINDOW_MS, at);
+		if (counted.hits > NETWORK_LIMIT.signups) throw tooManyRequests();
+		if (path === "no-script") {
+			const noScript = await hitRateLimit(
+				db,
+				`signup-no-script:${network}`,
+				NETWORK_LIMIT.noScriptWindowMs,
+				at,
+			);
+			if (noScript.hits > NETWORK_LIMIT.noScript) throw tooManyRequests();
+		}
+	}
+
+	app.get("/terms", { config: { renderCache: {} } }, async (_request, reply) =>
+		reply.page(<TermsPage settings={app.config.campaign} />),
 	);
 
-	app.get("/terms", { config: { renderCache: {} } }, async (_request, reply) => reply.page(<TermsPage />));
-
-	app.get<{ Params: { token: string } }>(
-		"/voucher/:token",
-		{
-			// After reply.page, which sets its own cache policy: a voucher page is private to its link.
-			onSend: async (_request, reply, payload) => {
-				reply.header("cache-control", "no-store");
-				reply.header("referrer-policy", "no-referrer");
-				reply.header("x-robots-tag", "noindex, nofollow");
-				return payload;
-			},
-		},
-		async (request, reply) => {
-			const voucher = await findVoucher(db, request.params.token, now());
-			if (!voucher) return reply.callNotFound();
-			return reply.page(<VoucherPage {...voucher} />);
-		},
-	);
+	app.get<{ Params: { token: string } }>("/voucher/:token", PRIVATE_PAGE, async (request, reply) => {
+		const voucher = await findVoucher(db, request.params.token, now());
+		if (!voucher) return reply.callNotFound();
+		return reply.page(<VoucherPage {...voucher} />);
+	});
 
 	if (app.config.env !== "production") {
-		app.get("/_outbox", async (_request, reply) => {
-			const messages = await db
+		// ?to=<address> shows one mailbox's e-mails.
+		app.get<{ Querystring: { to?: string } }>("/_outbox", async (request, reply) => {
+			let query = db
 				.selectFrom("outbox")
 				.select(["id", "recipient", "subject", "text_body", "created_at", "sent_at", "last_error"])
 				.orderBy("created_at", "desc")
-				.limit(OUTBOX_SHOWN)
-				.execute();
+				.limit(OUTBOX_SHOWN);
+			if (typeof request.query.to === "string") query = query.where("recipient", "=", request.query.to);
+			const messages = await query.execute();
 			reply.header("x-robots-tag", "noindex");
 			return reply.page(<OutboxPage messages={messages} />);
 		});

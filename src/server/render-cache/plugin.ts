@@ -40,12 +40,14 @@ declare module "fastify" {
 const KEPT_HEADERS = ["content-type", "cache-control", "vary", "x-robots-tag"] as const;
 
 /**
- * Serves anonymous page views from rendered HTML, keyed by everything a page depends on: origin (canonical
- * links name it), path with base path and language prefix, the query as the route reads it, the version
- * of the stored texts and that of the route's other data. An editor's save changes the texts' version:
- * in this process at once, in another within the content store's refresh (CONTENT_CACHE_TTL_MS, one
- * cheap query per language per second), the same delay its uncached pages have; a per-request check of
- * the database would cost a query on every hit. The other data follow the same rule (the stores).
+ * Serves anonymous page views from rendered HTML, keyed by everything a page depends on: path with base
+ * path and language prefix, the query as the route reads it, the version of the stored texts and that
+ * of the route's other data. The origin canonical links name is the configured one, the same for every
+ * request, so it is no part of the key (a forged Host cannot fill the cache with other links). An
+ * editor's save changes the texts' version: in this process at once, in another within the content
+ * store's refresh (CONTENT_CACHE_TTL_MS, one cheap query per language per second), the same delay its
+ * uncached pages have; a per-request check of the database would cost a query on every hit. The other
+ * data follow the same rule (the stores, whether registration is open).
  * Never consulted for a session cookie (staff, editors), ajax, a method other than GET or when the texts
  * could not be read; never fed a response that is not 200, sets a cookie or says no-store.
  */
@@ -79,9 +81,8 @@ export function registerRenderCache(app: FastifyInstance): void {
 			reply.header("x-render-cache", "bypass");
 			return;
 		}
-		const origin = app.config.publicUrl ?? `${request.protocol}://${request.host}`;
 		const path = request.url.split("?", 1)[0];
-		const key = `${origin}${path}${rule.query?.(request.query) ?? ""}\n${content.version}\n${data}`;
+		const key = `${path}${rule.query?.(request.query) ?? ""}\n${content.version}\n${data}`;
 		const page = cache.get(key);
 		if (!page) {
 			// Before the render: the page can show nothing older, so its expiry is counted from here.

@@ -7,31 +7,25 @@ const PUBLIC_PAGES = ["/", "/register", "/stores", "/terms"];
 
 /** robots.txt and sitemap.xml, at the base path. */
 export const seoRoutes: FastifyPluginAsync = async (app) => {
-	const { basePath, publicUrl } = app.config;
-	const originOf = (request: { protocol: string; host: string }) =>
-		publicUrl ?? `${request.protocol}://${request.host}`;
+	const { basePath } = app.config;
+	// Read per request: with PORT=0 the origin is completed once the server listens.
+	const origin = () => app.config.publicOrigin;
 
-	app.get("/robots.txt", async (request, reply) => {
+	app.get("/robots.txt", async (_request, reply) => {
 		const disallowed = ["/staff", "/voucher/", "/_"].flatMap((path) =>
 			LANGS.map((lang) => `Disallow: ${basePath}${langPrefix(lang)}${path}`),
 		);
-		const lines = [
-			"User-agent: *",
-			...disallowed,
-			"",
-			`Sitemap: ${originOf(request)}${basePath}/sitemap.xml`,
-			"",
-		];
+		const lines = ["User-agent: *", ...disallowed, "", `Sitemap: ${origin()}${basePath}/sitemap.xml`, ""];
 		return reply
 			.type("text/plain; charset=utf-8")
 			.header("cache-control", "public, max-age=3600")
 			.send(lines.join("\n"));
 	});
 
-	app.get("/sitemap.xml", async (request, reply) => {
+	app.get("/sitemap.xml", async (_request, reply) => {
 		const url = (lang: (typeof LANGS)[number], path: string) =>
 			escapeHtml(
-				`${originOf(request)}${basePath}${langPrefix(lang)}${path === "/" && lang !== DEFAULT_LANG ? "" : path}`,
+				`${origin()}${basePath}${langPrefix(lang)}${path === "/" && lang !== DEFAULT_LANG ? "" : path}`,
 			);
 		const entries = PUBLIC_PAGES.flatMap((path) =>
 			LANGS.map((lang) => {

@@ -4,10 +4,10 @@ import type { FastifyInstance } from "fastify";
 const HOST = /^(?:[a-z0-9-]+(?:\.[a-z0-9-]+)*|\[[0-9a-f:.]+\])(?::\d{1,5})?$/i;
 
 /**
- * Without PUBLIC_URL, absolute URLs (canonical links, sitemap, e-mails) and the same-origin check are
- * made of the request's protocol and host: the Host header, or a trusted proxy's X-Forwarded-Proto and
- * X-Forwarded-Host. A request whose protocol is not http or https, or whose host is no host name, is
- * refused here rather than written into a page ("javascript://…", markup in a sitemap).
+ * The same-origin check compares a form's Origin with the request's protocol and host: the Host header,
+ * or a trusted proxy's X-Forwarded-Proto and X-Forwarded-Host. (Absolute links never use them: they
+ * come from the configured public origin.) A request whose protocol is not http or https, or whose host
+ * is no host name, is refused here: nothing it says about itself can be trusted further.
  */
 export function registerRequestOriginCheck(app: FastifyInstance): void {
 	app.addHook("onRequest", async (request, reply) => {

@@ -1,13 +1,15 @@
-import { timingSafeEqual } from "node:crypto";
-import { type Challenge, createChallenge, type Payload, randomInt } from "altcha-lib";
+import { createHash, randomInt, timingSafeEqual } from "node:crypto";
+import { type Challenge, createChallenge, type Payload } from "altcha-lib";
 import { deriveKey as sha } from "altcha-lib/algorithms/sha";
+import { DIFFICULTY } from "./difficulty";
 import { hmac } from "./keys";
 
 /**
- * ALTCHA proof of work, issued and verified by this server (no third party, works offline). Tuned
- * cheap: one SHA-256 per attempt and at most 2,500 attempts, about 20–60 ms in a browser's workers. It
- * does not stop a determined bot; it makes every submission cost work, and with the time trap and the
- * rate limit it makes mass registration slow.
+ * ALTCHA proof of work, issued and verified by this server (no third party, works offline). One
+ * SHA-256 per attempt; the secret counter that solves a challenge lies between `minCounter` and
+ * `maxCounter` times 2^level, the difficulty level of the network that asks (see difficulty.ts): at
+ * level 0 about 20–60 ms in a browser's workers, twice that per level. It does not stop a determined
+ * bot; it makes every submission cost work, more the faster one network registers.
  */
 export const ALTCHA = {
 	algorithm: "SHA-256",
@@ -23,11 +25,16 @@ export interface AltchaKeys {
 	readonly keySignature: string;
 }
 
-export function issueAltchaChallenge(keys: AltchaKeys, now: Date): Promise<Challenge> {
+/**
+ * A challenge at a difficulty level: its counter, and so the work, scales by 2^level. The range starts
+ * above zero, so that `verifyAltcha` can tell a challenge issued at a lower level by its counter.
+ */
+export function issueAltchaChallenge(keys: AltchaKeys, now: Date, level = 0): Promise<Challenge> {
+	const scale = levelScale(level);
 	return createChallenge({
 		algorithm: ALTCHA.algorithm,
 		cost: ALTCHA.cost,
-		counter: randomInt(ALTCHA.minCounter, ALTCHA.maxCounter),
+		counter: randomInt(ALTCHA.minCounter * scale, ALTCHA.maxCounter * scale + 1),
 		deriveKey: sha,
 		hmacSignatureSecret: keys.signature,
 		hmacKeySignatureSecret: keys.keySignature,
@@ -35,9 +42,19 @@ export function issueAltchaChallenge(keys: AltchaKeys, now: Date): Promise<Chall
 	});
 }
 
+/** The smallest counter a challenge issued at `level` has. */
+export const minimumCounter = (level: number): number => ALTCHA.minCounter * levelScale(level);
+
+function levelScale(level: number): number {
+	if (!Number.isInteger(level) || level < 0 || level > DIFFICULTY.maxLevel) {
+		throw new RangeError(`A difficulty level is an integer from 0 to ${DIFFICULTY.maxLevel}. Got: ${level}`);
+	}
+	return 2 ** level;
+}
+
 export type AltchaResult =
 	| { readonly ok: true; readonly challengeId: string; readonly expiresAt: Date }
-	| { readonly ok: false; readonly reason: "malformed" | "failed" };
+	| { readonly ok: false; readonly reason: "malformed" | "failed" | "below-level" };
 
 /**
  * Verifies the widget's payload (base64 JSON) as altcha-lib's verifySolution does for the challenges
@@ -45,32 +62,73 @@ export type AltchaResult =
  * when they were issued): not expired, parameters signed by us, and the sent key matching that
  * signature. Here rather than through the library, whose WebCrypto HMACs (a key import and an async
  * job each) cost a registration more than the rest of its checks; node:crypto's take microseconds.
+ *
+ * Beyond the library: the key signature binds the derived key but not the counter sent with it, so
+ * the key is derived again from that counter (one SHA-256). A counter that derives the signed key is
+ * the one the challenge was issued with, and it must reach `minLevel`'s minimum: a challenge fetched
+ * cheaply while the network was quiet is refused once the network is hot. The ranges of neighbouring
+ * levels overlap, so a person whose network got one level hotter while typing is refused only if the
+ * counter was in the lowest quarter of the range; a challenge three levels below never passes.
  * Replays are the caller's to refuse, by `challengeId`.
  */
-export function verifyAltcha(payload: string, keys: AltchaKeys, now = new Date()): AltchaResult {
+export function verifyAltcha(
+	payload: string,
+	keys: AltchaKeys,
+	now = new Date(),
+	minLevel = 0,
+): AltchaResult {
+	const minimum = minimumCounter(minLevel);
 	const parsed = parsePayload(payload);
 	if (!parsed) return { ok: false, reason: "malformed" };
 	const { parameters, signature } = parsed.challenge;
 	const { expiresAt, keySignature } = parameters;
-	const derivedKey = parsed.solution.derivedKey;
+	const { counter, derivedKey } = parsed.solution;
+	const key =
+		typeof derivedKey === "string" && DERIVED_KEY.test(derivedKey) && Buffer.from(derivedKey, "hex");
 	const verified =
 		typeof expiresAt === "number" &&
 		expiresAt >= now.getTime() / 1000 &&
 		typeof signature === "string" &&
 		typeof keySignature === "string" &&
-		typeof derivedKey === "string" &&
-		DERIVED_KEY.test(derivedKey) &&
-		isCounter(parsed.solution.counter) &&
+		key &&
+		isCounter(counter) &&
 		sameText(signature, hmac(keys.signature, canonicalJson(parameters), "hex")) &&
-		sameText(keySignature, hmac(keys.keySignature, Buffer.from(derivedKey, "hex"), "hex"));
+		sameText(keySignature, hmac(keys.keySignature, key, "hex")) &&
+		derivedKeyOf(parameters, counter).equals(key);
 	if (!verified) return { ok: false, reason: "failed" };
+	if (counter < minimum) return { ok: false, reason: "below-level" };
 	return { ok: true, challengeId: parameters.nonce, expiresAt: new Date(expiresAt * 1000) };
 }
+
+/**
+ * altcha-lib's SHA key derivation (`deriveKey` of altcha-lib/algorithms/sha), synchronous: the hash of
+ * salt, nonce and the counter as a big-endian uint32 (its default "uint32" counter mode), hashed again
+ * `cost` times in all, cut to `keyLength` bytes. Only for parameters whose signature was checked.
+ */
+function derivedKeyOf(parameters: Challenge["parameters"], counter: number): Buffer {
+	const digest = DIGESTS[parameters.algorithm];
+	if (!digest) return Buffer.alloc(0);
+	const password = Buffer.alloc(4);
+	password.writeUInt32BE(counter);
+	let key = createHash(digest)
+		.update(Buffer.from(parameters.salt, "hex"))
+		.update(Buffer.from(parameters.nonce, "hex"))
+		.update(password)
+		.digest();
+	for (let round = 1; round < parameters.cost; round++) key = createHash(digest).update(key).digest();
+	return key.subarray(0, parameters.keyLength);
+}
+
+const DIGESTS: Partial<Record<string, string>> = {
+	"SHA-256": "sha256",
+	"SHA-384": "sha384",
+	"SHA-512": "sha512",
+};
 
 /** Lower-case hex, as every solver sends it (altcha-lib refuses anything else too). */
 const DERIVED_KEY = /^(?:[0-9a-f]{2})+$/;
 /** The solution's counter as altcha-lib's uint32 mode takes it. */
-const isCounter = (value: unknown) =>
+const isCounter = (value: unknown): value is number =>
 	Number.isInteger(value) && (value as number) >= 0 && (value as number) <= 0xffffffff;
 
 function sameText(a: string, b: string): boolean {

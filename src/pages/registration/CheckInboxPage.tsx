@@ -1,0 +1,70 @@
+import { fill } from "../../components/shared/text";
+import { Form, FormField, type FormState } from "../../server/forms";
+import { correctForm, resendForm } from "../../server/registration/sent-forms";
+import { useSite } from "../../server/site-context";
+import { Snippet } from "../../server/snippets";
+import { Layout } from "../Layout";
+
+/** What the check-your-inbox page tells after a button: an e-mail sent again, a wait, a limit. */
+export type InboxNotice =
+	| { readonly kind: "resent" | "corrected" | "tooMany" | "gone" }
+	| { readonly kind: "wait"; readonly seconds: number };
+
+interface CheckInboxPageProps {
+	/** The address, masked; undefined when the visitor's signup is not known here (another browser). */
+	readonly maskedEmail: string | undefined;
+	readonly notice?: InboxNotice | undefined;
+	/** The correction form after a refused address. */
+	readonly correction?: FormState | undefined;
+}
+
+export const INBOX_SNIPPET = "inbox";
+
+/**
+ * After a registration: the same page whether the mailbox is new or had a voucher already, so nobody
+ * learns from it who took part. It only says where the e-mail went, partly masked.
+ */
+export function CheckInboxPage({ maskedEmail, notice, correction }: CheckInboxPageProps) {
+	const { href, t } = useSite();
+	const texts = t.register.sent;
+	const noticeText =
+		notice?.kind === "wait"
+			? fill(texts.wait, { seconds: String(notice.seconds) })
+			: notice && texts[notice.kind];
+	return (
+		<Layout title={texts.title} description={texts.heading} noindex>
+			<section className="check-inbox" aria-labelledby="check-inbox-title">
+				<h1 id="check-inbox-title">{texts.heading}</h1>
+				<Snippet name={INBOX_SNIPPET}>
+					<div className="check-inbox__body">
+						<p className="check-inbox__lead">
+							{maskedEmail ? fill(texts.text, { email: maskedEmail }) : texts.textWithout}
+						</p>
+						<p role="status" className="check-inbox__notice">
+							{noticeText}
+						</p>
+						<p>{texts.spam}</p>
+						{maskedEmail && (
+							<>
+								<Form form={resendForm} action="/register/resend" ajax className="check-inbox__resend" />
+								<h2 className="check-inbox__subheading">{texts.correctHeading}</h2>
+								<p>{texts.correctText}</p>
+								<Form form={correctForm} action="/register/correct" ajax state={correction}>
+									<FormField name="email" />
+									<div className="form-actions">
+										<FormField name="correct" />
+									</div>
+								</Form>
+							</>
+						)}
+						<p className="check-inbox__actions">
+							<a className="link" href={href(maskedEmail ? "/" : "/register")}>
+								{maskedEmail ? texts.back : texts.again}
+							</a>
+						</p>
+					</div>
+				</Snippet>
+			</section>
+		</Layout>
+	);
+}

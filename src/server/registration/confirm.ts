@@ -1,0 +1,222 @@
+import { randomUUID } from "node:crypto";
+import type { Insertable, Kysely, Transaction } from "kysely";
+import { prepare } from "../db/prepared";
+import type { Database } from "../db/schema";
+import { addDays, pragueDate } from "../prague-time";
+import { randomVoucherCode } from "../voucher-code";
+import { voucherToken } from "./links";
+import { personKey } from "./person";
+import { CLEARED, type SignupOutcome } from "./signups";
+
+/** Vouchers are valid for this many days after the day they are issued. */
+export const VOUCHER_VALID_DAYS = 60;
+/** Ten random digits collide rarely; a few retries make a collision practically impossible to fail on. */
+const CODE_ATTEMPTS = 5;
+
+export type Confirmation =
+	/** The mailbox's voucher (issued now, or earlier): its page's token. */
+	| { readonly kind: "voucher"; readonly token: string }
+	| { readonly kind: "refused"; readonly outcome: "person" | "closed" | "sold-out" }
+	/** The link is not (or no longer) one of ours: unknown, replaced by a corrected address. */
+	| { readonly kind: "unknown" }
+	| { readonly kind: "expired" };
+
+export interface ConfirmContext {
+	readonly now: Date;
+	/** Whether the campaign's period includes `now` (the voucher limit is decided here, by the counter). */
+	readonly inPeriod: boolean;
+	readonly voucherLimit: number;
+}
+
+/** A concurrent confirmation took the mailbox or the person first: decide again, seeing it. */
+class Contended extends Error {}
+/** The counter refused: every voucher is issued. Thrown to roll the voucher back. */
+class SoldOut extends Error {}
+
+const claimSignup = prepare((db, where: { id: string; now: string }) =>
+	db
+		.updateTable("signups")
+		.set({ resolved_at: where.now })
+		.where("id", "=", where.id)
+		.where("outcome", "is", null)
+		.returningAll(),
+);
+
+const voucherOfMailbox = prepare((db, where: { canonical: string }) =>
+	db
+		.selectFrom("registrations")
+		.innerJoin("vouchers", "vouchers.registration_id", "registrations.id")
+		.select(["registrations.id", "vouchers.token"])
+		.where("registrations.email_canonical", "=", where.canonical)
+		.where("registrations.duplicate_of", "is", null),
+);
+
+const registrationOfPerson = prepare((db, where: { key: string }) =>
+	db
+		.selectFrom("registrations")
+		.select("id")
+		.where("person_key", "=", where.key)
+		.where("duplicate_of", "is", null),
+);
+
+// No conflict target: either unique index (mailbox or person) makes it insert nothing.
+const insertRegistration = prepare((db, row: Insertable<Database["registrations"]>) =>
+	db
+		.insertInto("registrations")
+		.values(row)
+		.onConflict((conflict) => conflict.doNothing())
+		.returning("id"),
+);
+
+const insertVoucher = prepare((db, row: Insertable<Database["vouchers"]>) =>
+	db
+		.insertInto("vouchers")
+		.values(row)
+		.onConflict((conflict) => conflict.column("code").doNothing())
+		.returning("id"),
+);
+
+// One statement decides, under any concurrency: the row is locked (PostgreSQL) or the database is
+// (SQLite) until the transaction ends, so no two confirmations can both take the last voucher.
+const countVoucher = prepare((db, where: { limit: number }) =>
+	db
+		.updateTable("campaign_counters")
+		.set((eb) => ({ value: eb("value", "+", 1) }))
+		.where("name", "=", "vouchers_issued")
+		.where("value", "<", where.limit)
+		.returning("value"),
+);
+
+const resolve = prepare(
+	(db, row: { id: string; outcome: SignupOutcome; registrationId: string | null; now: string }) =>
+		db
+			.updateTable("signups")
+			.set({ ...CLEARED, outcome: row.outcome, registration_id: row.registrationId, resolved_at: row.now })
+			.where("id", "=", row.id),
+);
+
+/**
+ * Opens a confirmation link: the mailbox is proven, so its voucher is issued, in one transaction with
+ * the registration, the counter of the campaign's limit, and the signup resolved (its personal fields
+ * move to the registration). Opening it again shows what the first opening decided.
+ */
+export async function confirmSignup(
+	db: Kysely<Database>,
+	confirmHash: string,
+	context: ConfirmContext,
+): Promise<Confirmation> {
+	for (let attempt = 0; ; attempt++) {
+		try {
+			return await db.transaction().execute((trx) => decide(trx, confirmHash, context));
+		} catch (error) {
+			if (error instanceof SoldOut) return refuseSoldOut(db, confirmHash, context.now);
+			// A second pass sees the registration that won, and decides by it.
+			if (error instanceof Contended && attempt === 0) continue;
+			throw error;
+		}
+	}
+}
+
+async function decide(trx: Transaction<Database>, confirmHash: string, context: ConfirmContext) {
+	const now = context.now.toISOString();
+	const signup = await trx
+		.selectFrom("signups")
+		.selectAll()
+		.where("confirm_hash", "=", confirmHash)
+		.executeTakeFirst();
+	if (!signup) return { kind: "unknown" } as const;
+	if (signup.outcome === null && signup.expires_at <= now) return { kind: "expired" } as const;
+	// Claimed by the first opening; another one at the same moment finds it resolved.
+	const [claimed] = signup.outcome === null ? await claimSignup(trx, { id: signup.id, now }) : [];
+	if (!claimed) return decided(trx, signup.id);
+
+	const [mailbox] = await voucherOfMailbox(trx, { canonical: claimed.email_canonical ?? "" });
+	const resolveAs = <T extends Confirmation>(
+		outcome: SignupOutcome,
+		registrationId: string | null,
+		result: T,
+	) => resolve(trx, { id: claimed.id, outcome, registrationId, now }).then(() => result);
+	if (mailbox) return resolveAs("existing", mailbox.id, { kind: "voucher", token: mailbox.token });
+	if (!context.inPeriod) return resolveAs("closed", null, { kind: "refused", outcome: "closed" });
+	const key = personKey(claimed.name ?? "", claimed.birth_date ?? "");
+	const [person] = await registrationOfPerson(trx, { key });
+	if (person) return resolveAs("person", null, { kind: "refused", outcome: "person" });
+
+	const registrationId = randomUUID();
+	const [inserted] = await insertRegistration(trx, {
+		id: registrationId,
+		name: claimed.name ?? "",
+		email: claimed.email ?? "",
+		email_canonical: claimed.email_canonical ?? "",
+		person_key: key,
+		birth_date: claimed.birth_date ?? "",
+		phone: claimed.phone,
+		store_id: claimed.store_id,
+		marketing_consent: claimed.marketing_consent ?? 0,
+		terms_accepted_at: claimed.terms_accepted_at ?? claimed.created_at,
+		lang: claimed.lang,
+		created_at: now,
+		confirmed_at: now,
+		duplicate_of: null,
+	});
+	if (!inserted) throw new Contended();
+	const token = voucherToken();
+	await issueVoucher(trx, {
+		registrationId,
+		token,
+		validUntil: addDays(pragueDate(context.now), VOUCHER_VALID_DAYS),
+		now,
+	});
+	// Last, so the counter's row is locked only for the commit that follows.
+	const [counted] = await countVoucher(trx, { limit: context.voucherLimit });
+	if (!counted) throw new SoldOut();
+	return resolveAs("issued", registrationId, { kind: "voucher", token });
+}
+
+/** What an earlier opening decided. */
+async function decided(trx: Transaction<Database>, signupId: string): Promise<Confirmation> {
+	const signup = await trx
+		.selectFrom("signups")
+		.leftJoin("vouchers", "vouchers.registration_id", "signups.registration_id")
+		.select(["signups.outcome", "vouchers.token"])
+		.where("signups.id", "=", signupId)
+		.executeTakeFirstOrThrow();
+	const outcome = signup.outcome as SignupOutcome | null;
+	if (signup.token && (outcome === "issued" || outcome === "existing" || outcome === "known")) {
+		return { kind: "voucher", token: signup.token };
+	}
+	if (outcome === "person" || outcome === "closed" || outcome === "sold-out") {
+		return { kind: "refused", outcome };
+	}
+	// Being decided right now by another opening (its transaction not yet committed), or replaced.
+	return { kind: "unknown" };
+}
+
+async function refuseSoldOut(db: Kysely<Database>, confirmHash: string, now: Date): Promise<Confirmation> {
+	await db
+		.updateTable("signups")
+		.set({ ...CLEARED, outcome: "sold-out", resolved_at: now.toISOString() })
+		.where("confirm_hash", "=", confirmHash)
+		.where("outcome", "is", null)
+		.execute();
+	return { kind: "refused", outcome: "sold-out" };
+}
+
+/** Inserts the voucher with a fresh code, drawing again when a code is taken. */
+async function issueVoucher(
+	trx: Transaction<Database>,
+	voucher: { registrationId: string; token: string; validUntil: string; now: string },
+): Promise<void> {
+	for (let attempt = 0; attempt < CODE_ATTEMPTS; attempt++) {
+		const [inserted] = await insertVoucher(trx, {
+			id: randomUUID(),
+			registration_id: voucher.registrationId,
+			code: randomVoucherCode(),
+			token: voucher.token,
+			valid_until: voucher.validUntil,
+			created_at: voucher.now,
+		});
+		if (inserted) return;
+	}
+	throw new Error(`No free voucher code after ${CODE_ATTEMPTS} attempts`);
+}

@@ -1,0 +1,117 @@
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
+import { MESSAGES } from "../../i18n/messages";
+import { CheckInboxPage, INBOX_SNIPPET, type InboxNotice } from "../../pages/registration/CheckInboxPage";
+import { ConfirmationPage } from "../../pages/registration/ConfirmationPage";
+import { campaignState } from "../campaign/state";
+import { type FormState, readForm, withErrors } from "../forms";
+import { confirmSignup } from "./confirm";
+import { checkEmail } from "./email-identity";
+import { CONFIRM_TOKEN, tokenHash } from "./links";
+import { allowMail } from "./mail-limits";
+import {
+	EMAIL_PROBLEM_TEXT,
+	PRIVATE_PAGE,
+	REGISTRATION_RATE_LIMIT,
+	setTicket,
+	signupContext,
+	ticketSignup,
+	tooManyRequests,
+} from "./requests";
+import { correctForm } from "./sent-forms";
+import { registrationServices } from "./settings";
+import { correctSignup, maskEmail, openSignup, resendSignup } from "./signups";
+
+/**
+ * After the form: the check-your-inbox page with its resend and correct buttons, and the link from the
+ * e-mail that issues the voucher (the double opt-in).
+ */
+export const inboxRoutes: FastifyPluginAsync<{ now: () => Date }> = async (app, { now }) => {
+	const { db } = app.database;
+	const { sender } = registrationServices(app);
+
+	async function page(
+		request: FastifyRequest,
+		reply: FastifyReply,
+		view: { notice?: InboxNotice; correction?: FormState; status?: number } = {},
+	) {
+		const id = ticketSignup(app, request);
+		const signup = id ? await openSignup(db, id, now()) : undefined;
+		const maskedEmail = signup?.email ? maskEmail(signup.email) : undefined;
+		// A signup that can no longer be changed: say so, rather than offer buttons that cannot work.
+		const notice = !signup && id && !view.notice ? { kind: "gone" as const } : view.notice;
+		return reply.page(
+			<CheckInboxPage maskedEmail={maskedEmail} notice={notice} correction={view.correction} />,
+			{ status: view.status, snippets: [INBOX_SNIPPET] },
+		);
+	}
+
+	app.get<{ Querystring: { corrected?: string } }>("/register/sent", PRIVATE_PAGE, (request, reply) =>
+		page(request, reply, request.query.corrected === undefined ? {} : { notice: { kind: "corrected" } }),
+	);
+
+	const limited = { ...PRIVATE_PAGE, config: { rateLimit: REGISTRATION_RATE_LIMIT } };
+
+	app.post("/register/resend", limited, async (request, reply) => {
+		const at = now();
+		const id = ticketSignup(app, request);
+		const signup = id ? await openSignup(db, id, at) : undefined;
+		if (!signup) return page(request, reply, { notice: { kind: "gone" } });
+		const allowance = await allowMail(db, signup.email_canonical ?? "", request.ip, at);
+		if (allowance === "sender") throw tooManyRequests();
+		if (allowance === "recipient") return page(request, reply, { notice: { kind: "tooMany" } });
+		const result = await resendSignup(db, signup, signupContext(app, request.lang, at));
+		if (result.kind === "wait") return page(request, reply, { notice: result });
+		sender?.kick();
+		return page(request, reply, { notice: { kind: "resent" } });
+	});
+
+	app.post("/register/correct", limited, async (request, reply) => {
+		const at = now();
+		const texts = MESSAGES[request.lang].register;
+		const id = ticketSignup(app, request);
+		const signup = id ? await openSignup(db, id, at) : undefined;
+		if (!signup) return page(request, reply, { notice: { kind: "gone" } });
+		const submission = await readForm(request, correctForm);
+		if (!submission.valid)
+			return page(request, reply, { correction: submission.state, status: submission.status });
+		const typed = submission.values.email.trim();
+		const identity = checkEmail(typed);
+		if (!identity.ok) {
+			const message = EMAIL_PROBLEM_TEXT[identity.problem](texts);
+			return page(request, reply, { correction: withErrors(submission.state, { email: message }) });
+		}
+		const allowance = await allowMail(db, identity.canonical, request.ip, at);
+		if (allowance === "sender") throw tooManyRequests();
+		if (allowance === "recipient") {
+			const correction = withErrors(submission.state, { email: texts.sent.tooMany });
+			return page(request, reply, { correction });
+		}
+		const corrected = await correctSignup(
+			db,
+			signup,
+			{ email: typed, emailCanonical: identity.canonical },
+			signupContext(app, signup.lang === "en" ? "en" : "cs", at),
+		);
+		sender?.kick();
+		setTicket(app, request, reply, corrected);
+		return reply.seeOther("/register/sent?corrected");
+	});
+
+	app.get<{ Params: { token: string } }>("/register/confirm/:token", PRIVATE_PAGE, async (request, reply) => {
+		if (!CONFIRM_TOKEN.test(request.params.token)) {
+			return reply.page(<ConfirmationPage refusal="unknown" />, { status: 404 });
+		}
+		const at = now();
+		const campaign = campaignState(app.config.campaign, at, 0);
+		const result = await confirmSignup(db, tokenHash(request.params.token), {
+			now: at,
+			inPeriod: campaign.open,
+			voucherLimit: app.config.campaign.voucherLimit,
+		});
+		if (result.kind === "voucher") return reply.seeOther(`/voucher/${result.token}`);
+		if (result.kind === "refused" && result.outcome === "sold-out") app.campaign.refresh();
+		const refusal = result.kind === "refused" ? result.outcome : result.kind;
+		const status = { unknown: 404, expired: 410, person: 409, closed: 403, "sold-out": 410 }[refusal];
+		return reply.page(<ConfirmationPage refusal={refusal} />, { status });
+	});
+};

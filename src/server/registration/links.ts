@@ -1,0 +1,40 @@
+import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
+import { deriveKey, hmac } from "./antispam/keys";
+
+/**
+ * The secrets of the double opt-in. The confirmation link's token is an HMAC of the signup's id, so a
+ * resend repeats the very link already sent (an e-mail arriving late still works), while the database
+ * keeps only its SHA-256: a copy of the database opens no link. The ticket is the visitor's cookie for
+ * the "check your inbox" page: it names their signup, and only the server can make one.
+ */
+export interface SignupKeys {
+	readonly confirm: string;
+	readonly ticket: string;
+}
+
+export function signupKeys(secret: string): SignupKeys {
+	return { confirm: deriveKey(secret, "confirmation link"), ticket: deriveKey(secret, "signup ticket") };
+}
+
+/** The confirmation link's token: 43 base64url characters, like a voucher's. */
+export const CONFIRM_TOKEN = /^[\w-]{43}$/;
+
+export const confirmToken = (keys: SignupKeys, signupId: string): string =>
+	hmac(keys.confirm, `confirm:${signupId}`, "base64url");
+
+export const tokenHash = (token: string): string => createHash("sha256").update(token).digest("hex");
+
+export const ticketFor = (keys: SignupKeys, signupId: string): string =>
+	`${signupId}.${hmac(keys.ticket, `ticket:${signupId}`, "base64url")}`;
+
+/** The signup a ticket names, or undefined for anything the server did not make. */
+export function signupOfTicket(keys: SignupKeys, ticket: string | undefined): string | undefined {
+	const match = /^([0-9a-f-]{36})\.([\w-]{43})$/.exec(ticket ?? "");
+	if (!match) return undefined;
+	const id = match[1] as string;
+	const expected = Buffer.from(ticketFor(keys, id));
+	return timingSafeEqual(expected, Buffer.from(match[0])) ? id : undefined;
+}
+
+/** A voucher page's token: 32 random bytes (the voucher's link stays as it was: a secret of its own). */
+export const voucherToken = (): string => randomBytes(32).toString("base64url");

@@ -1,0 +1,19 @@
+import { randomUUID } from "node:crypto";
+import type { Insertable, Transaction } from "kysely";
+import { prepare } from "../db/prepared";
+import type { Database } from "../db/schema";
+import type { MailMessage } from "./mail";
+
+const insertMail = prepare((db, row: Insertable<Database["outbox"]>) => db.insertInto("outbox").values(row));
+
+/** Queues an e-mail in the caller's transaction: it is sent (src/server/registration/sender.ts) only if that commits. */
+export async function enqueue(trx: Transaction<Database>, mail: MailMessage, now: Date): Promise<void> {
+	await insertMail(trx, {
+		id: randomUUID(),
+		recipient: mail.recipient,
+		subject: mail.subject,
+		text_body: mail.text,
+		html_body: mail.html,
+		created_at: now.toISOString(),
+	});
+}

@@ -1,0 +1,88 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { type Lang, langPrefix } from "../../i18n";
+import type { Messages } from "../../i18n/messages";
+import type { EmailProblem } from "./email-identity";
+import { CONFIRMATION_LIFETIME_MS } from "./lifetimes";
+import { confirmToken, signupOfTicket, ticketFor, tokenHash } from "./links";
+import { registrationServices } from "./settings";
+import type { SignupContext } from "./signups";
+
+/**
+ * Route options of a page whose address or content is one person's (a voucher, a confirmation link, the
+ * check-your-inbox page): never stored, never sent on as a referrer, never indexed. In onSend, after
+ * reply.page has set its own cache policy.
+ */
+export const PRIVATE_PAGE = {
+	onSend: async (_request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
+		reply.header("cache-control", "no-store");
+		reply.header("referrer-policy", "no-referrer");
+		reply.header("x-robots-tag", "noindex, nofollow");
+		return payload;
+	},
+};
+
+/** The message next to the e-mail field for an address that cannot register. */
+export const EMAIL_PROBLEM_TEXT: Record<EmailProblem, (texts: Messages["register"]) => string> = {
+	invalid: (t) => t.emailInvalid,
+	quoted: (t) => t.emailQuoted,
+	"mixed-script": (t) => t.emailMixedScript,
+	disposable: (t) => t.emailDisposable,
+};
+
+/** Per IP, in all languages and processes: a household or an office behind one address registers a few people, not dozens. */
+export const REGISTRATION_RATE_LIMIT = { max: 10, timeWindow: 10 * 60 * 1000 } as const;
+
+/** Signups per network (IPv4 /24, IPv6 /56) in the rate_limits table, within SIGNUP_VELOCITY_WINDOW_MS. */
+export const NETWORK_KEY = "signup-network:";
+
+/**
+ * What one network may do: a school's or an office's shared address registers a few dozen people in ten
+ * minutes at most; a farm of bots wants thousands. Without scripts (no proof of work) far fewer, since
+ * each such signup costs its sender nothing but the wait.
+ */
+export const NETWORK_LIMIT = {
+	signups: 40,
+	noScript: 5,
+	noScriptWindowMs: 60 * 60 * 1000,
+} as const;
+
+export const tooManyRequests = () =>
+	Object.assign(new Error("Too many registrations from this network"), { statusCode: 429 });
+
+/** Links in the e-mails: from the configured public origin, never from the request's Host. */
+export function signupContext(app: FastifyInstance, lang: Lang, now: Date): Omit<SignupContext, "used"> {
+	const { keys } = registrationServices(app);
+	const site = (path: string, in_: Lang) =>
+		`${app.config.publicOrigin}${app.config.basePath}${langPrefix(in_)}${path}`;
+	return {
+		now,
+		confirmUrl: (signupId) => site(`/register/confirm/${confirmToken(keys, signupId)}`, lang),
+		voucherUrl: (token, in_) => site(`/voucher/${token}`, in_),
+		confirmHash: (signupId) => tokenHash(confirmToken(keys, signupId)),
+	};
+}
+
+/** The visitor's signup, for the check-your-inbox page: an HttpOnly cookie, never a URL to share. */
+const TICKET_COOKIE = "lumen_signup";
+
+const ticketCookie = (app: FastifyInstance, request: FastifyRequest) => ({
+	path: `${app.config.basePath}/`,
+	httpOnly: true,
+	sameSite: "lax" as const,
+	secure: request.protocol === "https",
+	maxAge: CONFIRMATION_LIFETIME_MS / 1000,
+});
+
+export function setTicket(
+	app: FastifyInstance,
+	request: FastifyRequest,
+	reply: FastifyReply,
+	signupId: string,
+) {
+	const { keys } = registrationServices(app);
+	reply.setCookie(TICKET_COOKIE, ticketFor(keys, signupId), ticketCookie(app, request));
+}
+
+export function ticketSignup(app: FastifyInstance, request: FastifyRequest): string | undefined {
+	return signupOfTicket(registrationServices(app).keys, request.cookies[TICKET_COOKIE]);
+}

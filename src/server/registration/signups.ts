@@ -1,0 +1,229 @@
+import { randomUUID } from "node:crypto";
+import type { Insertable, Kysely, Selectable, Transaction } from "kysely";
+import type { Lang } from "../../i18n";
+import { prepare } from "../db/prepared";
+import type { Database, SignupsTable } from "../db/schema";
+import { CONFIRMATION_LIFETIME_MS, RESEND_COOLDOWN_MS } from "./lifetimes";
+import { confirmationMail, type MailMessage, voucherMail } from "./mail";
+import { enqueue } from "./outbox";
+
+/**
+ * What became of a signup: null while it waits for its link to be opened;
+ * - known: the mailbox had a voucher already; its link was e-mailed instead of a confirmation;
+ * - issued: confirmed, and its voucher issued;
+ * - existing: confirmed, but the mailbox had got a voucher meanwhile (from another signup);
+ * - person: confirmed, but the person (name and birth date) had a voucher already;
+ * - closed / sold-out: confirmed outside the campaign's period, or after the last voucher;
+ * - replaced: its address was corrected, and a new signup made.
+ */
+export type SignupOutcome = "known" | "issued" | "existing" | "person" | "closed" | "sold-out" | "replaced";
+
+export type Signup = Selectable<SignupsTable>;
+
+/** What a registrant submitted, checked: the signup's personal fields. */
+export interface Submitted {
+	readonly name: string;
+	/** As typed, trimmed. */
+	readonly email: string;
+	readonly emailCanonical: string;
+	/** yyyy-mm-dd, of age. */
+	readonly birthDate: string;
+	/** E.164, or null. */
+	readonly phone: string | null;
+	readonly storeId: string;
+	readonly marketingConsent: boolean;
+	readonly lang: Lang;
+}
+
+export interface SignupContext {
+	readonly now: Date;
+	/** Bot-protection tokens to record as used in the same transaction (a replay rolls everything back). */
+	readonly used: readonly { readonly id: string; readonly expiresAt: Date }[];
+	/** The absolute link that confirms a signup. */
+	readonly confirmUrl: (signupId: string) => string;
+	/** The absolute link of a voucher page. */
+	readonly voucherUrl: (voucherToken: string, lang: Lang) => string;
+	readonly confirmHash: (signupId: string) => string;
+}
+
+export class ReplayedToken extends Error {}
+
+const insertUsed = prepare((db, row: Insertable<Database["used_challenges"]>) =>
+	db
+		.insertInto("used_challenges")
+		.values(row)
+		.onConflict((conflict) => conflict.column("id").doNothing())
+		.returning("id"),
+);
+
+const insertSignup = prepare((db, row: Insertable<Database["signups"]>) =>
+	db.insertInto("signups").values(row),
+);
+
+const findMailbox = prepare((db, where: { canonical: string }) =>
+	db
+		.selectFrom("registrations")
+		.innerJoin("vouchers", "vouchers.registration_id", "registrations.id")
+		.select(["registrations.id", "vouchers.token", "vouchers.valid_until"])
+		.where("registrations.email_canonical", "=", where.canonical)
+		.where("registrations.duplicate_of", "is", null),
+);
+
+/**
+ * Stores a submitted registration and queues its e-mail, all in one transaction: a confirmation link
+ * for a new mailbox, the existing voucher's link for a known one. The visitor is told the same either
+ * way; only the mailbox learns which. Returns the new signup's id.
+ */
+export async function submitSignup(
+	db: Kysely<Database>,
+	submitted: Submitted,
+	context: SignupContext,
+	/** A signup this one corrects: replaced in the same transaction, its link no longer working. */
+	replaces?: string,
+): Promise<string> {
+	return db.transaction().execute(async (trx) => {
+		for (const token of context.used) {
+			const [fresh] = await insertUsed(trx, { id: token.id, expires_at: token.expiresAt.toISOString() });
+			if (!fresh) throw new ReplayedToken();
+		}
+		const id = randomUUID();
+		const now = context.now.toISOString();
+		const [known] = await findMailbox(trx, { canonical: submitted.emailCanonical });
+		await insertSignup(trx, {
+			id,
+			email: submitted.email,
+			email_canonical: submitted.emailCanonical,
+			name: submitted.name,
+			birth_date: submitted.birthDate,
+			phone: submitted.phone,
+			store_id: submitted.storeId,
+			marketing_consent: submitted.marketingConsent ? 1 : 0,
+			terms_accepted_at: now,
+			lang: submitted.lang,
+			created_at: now,
+			expires_at: new Date(context.now.getTime() + CONFIRMATION_LIFETIME_MS).toISOString(),
+			confirm_hash: known ? null : context.confirmHash(id),
+			last_mail_at: now,
+			outcome: known ? "known" : null,
+			resolved_at: known ? now : null,
+			registration_id: known?.id ?? null,
+		});
+		const mail = known
+			? voucherMail({
+					lang: submitted.lang,
+					recipient: submitted.email,
+					name: submitted.name,
+					url: context.voucherUrl(known.token, submitted.lang),
+					validUntil: known.valid_until,
+				})
+			: confirmationMail({
+					lang: submitted.lang,
+					recipient: submitted.email,
+					name: submitted.name,
+					url: context.confirmUrl(id),
+				});
+		await enqueue(trx, mail, context.now);
+		if (replaces) {
+			await trx
+				.updateTable("signups")
+				.set({ ...CLEARED, outcome: "replaced", resolved_at: now, confirm_hash: null })
+				.where("id", "=", replaces)
+				.execute();
+		}
+		return id;
+	});
+}
+
+/** A signup that can still be resent or corrected: personal fields kept, not expired. */
+export async function openSignup(db: Kysely<Database>, id: string, now: Date): Promise<Signup | undefined> {
+	const signup = await db.selectFrom("signups").selectAll().where("id", "=", id).executeTakeFirst();
+	if (!signup?.email || signup.expires_at <= now.toISOString()) return undefined;
+	return signup;
+}
+
+export type ResendResult = { readonly kind: "sent" } | { readonly kind: "wait"; readonly seconds: number };
+
+/**
+ * Sends a signup's e-mail again: the same confirmation link, or, for a mailbox that has a voucher (now
+ * or since), that voucher's link. Not sooner than RESEND_COOLDOWN_MS after the last one; the claim on
+ * `last_mail_at` makes two presses at once send one e-mail.
+ */
+export async function resendSignup(
+	db: Kysely<Database>,
+	signup: Signup,
+	context: Pick<SignupContext, "now" | "confirmUrl" | "voucherUrl">,
+): Promise<ResendResult> {
+	const waitMs = Date.parse(signup.last_mail_at) + RESEND_COOLDOWN_MS - context.now.getTime();
+	if (waitMs > 0) return { kind: "wait", seconds: Math.ceil(waitMs / 1000) };
+	return db.transaction().execute(async (trx) => {
+		const claimed = await trx
+			.updateTable("signups")
+			.set({ last_mail_at: context.now.toISOString() })
+			.where("id", "=", signup.id)
+			.where("last_mail_at", "=", signup.last_mail_at)
+			.executeTakeFirst();
+		if (claimed.numUpdatedRows === 0n) return { kind: "wait", seconds: RESEND_COOLDOWN_MS / 1000 };
+		await enqueue(trx, await signupMail(trx, signup, context), context.now);
+		return { kind: "sent" };
+	});
+}
+
+async function signupMail(
+	trx: Transaction<Database>,
+	signup: Signup,
+	context: Pick<SignupContext, "confirmUrl" | "voucherUrl">,
+): Promise<MailMessage> {
+	const lang = signup.lang as Lang;
+	const recipient = signup.email ?? "";
+	const name = signup.name ?? "";
+	const [known] = await findMailbox(trx, { canonical: signup.email_canonical ?? "" });
+	if (known) {
+		const url = context.voucherUrl(known.token, lang);
+		return voucherMail({ lang, recipient, name, url, validUntil: known.valid_until });
+	}
+	return confirmationMail({ lang, recipient, name, url: context.confirmUrl(signup.id) });
+}
+
+/**
+ * A mistyped address corrected: a new signup with the same details for the new address (its e-mail
+ * queued), replacing the old one. Returns the new signup's id.
+ */
+export function correctSignup(
+	db: Kysely<Database>,
+	signup: Signup,
+	address: { readonly email: string; readonly emailCanonical: string },
+	context: Omit<SignupContext, "used">,
+): Promise<string> {
+	const submitted: Submitted = {
+		name: signup.name ?? "",
+		email: address.email,
+		emailCanonical: address.emailCanonical,
+		birthDate: signup.birth_date ?? "",
+		phone: signup.phone,
+		storeId: signup.store_id ?? "",
+		marketingConsent: signup.marketing_consent === 1,
+		lang: signup.lang as Lang,
+	};
+	return submitSignup(db, submitted, { ...context, used: [] }, signup.id);
+}
+
+/** The personal fields of a resolved signup: kept in its registration, or nowhere. */
+export const CLEARED = {
+	email: null,
+	email_canonical: null,
+	name: null,
+	birth_date: null,
+	phone: null,
+	store_id: null,
+	marketing_consent: null,
+	terms_accepted_at: null,
+} as const;
+
+/** "ja•••a@gmail.com": enough of the address to spot a typo (the domain whole), not to read it off a screen. */
+export function maskEmail(email: string): string {
+	const at = email.lastIndexOf("@");
+	const local = [...email.slice(0, at)];
+	const domain = email.slice(at + 1);
+	const shown = local.length <= 3 ? (local[0] ?? "") : `${local.slice(0, 2).join("")}•••${local.at(-1)}`;
+	return `${local.length <= 3 ? `${shown}•••` : shown}@${domain}`;
+}
