@@ -240,6 +240,15 @@ describe("bot protection", () => {
 		await refused(body, /Nepodařilo se ověřit/);
 	});
 
+	it("answers the same form sent twice (a double click) as the first time, with one e-mail", async () => {
+		const body = await registration();
+		const [first, second] = [await postRegistration(body), await postRegistration(body)];
+		expect([first.status, second.status]).toEqual([303, 303]);
+		expect(second.headers.get("location")).toBe("/register/sent");
+		expect(cookieOf(second)).toBe(cookieOf(first));
+		expect(await outbox(body.get("email") ?? "")).toHaveLength(1);
+	});
+
 	it("takes each form token once", async () => {
 		const _started = await timeTrap(20_000);
 		expect((await postRegistration(await registration({ _started }))).status).toBe(303);

@@ -280,9 +280,10 @@ async function markDuplicates(db: Kysely<unknown>): Promise<void> {
 	}
 }
 
-export async function migrate(db: Kysely<unknown>): Promise<void> {
+/** Migrates to the latest migration, or (for a test of one migration) to the one named. */
+export async function migrate(db: Kysely<unknown>, target?: string): Promise<void> {
 	const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
-	const { error, results } = await migrator.migrateToLatest();
+	const { error, results } = await (target ? migrator.migrateTo(target) : migrator.migrateToLatest());
 	const failed = results?.find((result) => result.status === "Error");
 	if (error || failed) {
 		throw new Error(`Migration ${failed?.migrationName ?? ""} failed`, { cause: error });

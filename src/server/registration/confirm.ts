@@ -33,12 +33,15 @@ class Contended extends Error {}
 /** The counter refused: every voucher is issued. Thrown to roll the voucher back. */
 class SoldOut extends Error {}
 
-const claimSignup = prepare((db, where: { id: string; now: string }) =>
+// The transaction's first statement writes: on SQLite a transaction that read first and wrote later
+// could not take the write lock after another process's commit (it would fail, not wait).
+const claimSignup = prepare((db, where: { hash: string; now: string }) =>
 	db
 		.updateTable("signups")
 		.set({ resolved_at: where.now })
-		.where("id", "=", where.id)
+		.where("confirm_hash", "=", where.hash)
 		.where("outcome", "is", null)
+		.where("expires_at", ">", where.now)
 		.returningAll(),
 );
 
@@ -119,16 +122,9 @@ export async function confirmSignup(
 
 async function decide(trx: Transaction<Database>, confirmHash: string, context: ConfirmContext) {
 	const now = context.now.toISOString();
-	const signup = await trx
-		.selectFrom("signups")
-		.selectAll()
-		.where("confirm_hash", "=", confirmHash)
-		.executeTakeFirst();
-	if (!signup) return { kind: "unknown" } as const;
-	if (signup.outcome === null && signup.expires_at <= now) return { kind: "expired" } as const;
-	// Claimed by the first opening; another one at the same moment finds it resolved.
-	const [claimed] = signup.outcome === null ? await claimSignup(trx, { id: signup.id, now }) : [];
-	if (!claimed) return decided(trx, signup.id);
+	// Claimed by the first opening; another one at the same moment waits for it and finds it resolved.
+	const [claimed] = await claimSignup(trx, { hash: confirmHash, now });
+	if (!claimed) return decided(trx, confirmHash);
 
 	const [mailbox] = await voucherOfMailbox(trx, { canonical: claimed.email_canonical ?? "" });
 	const resolveAs = <T extends Confirmation>(
@@ -173,22 +169,23 @@ async function decide(trx: Transaction<Database>, confirmHash: string, context: 
 	return resolveAs("issued", registrationId, { kind: "voucher", token });
 }
 
-/** What an earlier opening decided. */
-async function decided(trx: Transaction<Database>, signupId: string): Promise<Confirmation> {
+/** A link that could not be claimed: unknown, expired, or what an earlier opening decided. */
+async function decided(trx: Transaction<Database>, confirmHash: string): Promise<Confirmation> {
 	const signup = await trx
 		.selectFrom("signups")
 		.leftJoin("vouchers", "vouchers.registration_id", "signups.registration_id")
 		.select(["signups.outcome", "vouchers.token"])
-		.where("signups.id", "=", signupId)
-		.executeTakeFirstOrThrow();
+		.where("signups.confirm_hash", "=", confirmHash)
+		.executeTakeFirst();
+	if (!signup) return { kind: "unknown" };
 	const outcome = signup.outcome as SignupOutcome | null;
+	if (outcome === null) return { kind: "expired" };
 	if (signup.token && (outcome === "issued" || outcome === "existing" || outcome === "known")) {
 		return { kind: "voucher", token: signup.token };
 	}
 	if (outcome === "person" || outcome === "closed" || outcome === "sold-out") {
 		return { kind: "refused", outcome };
 	}
-	// Being decided right now by another opening (its transaction not yet committed), or replaced.
 	return { kind: "unknown" };
 }
 

@@ -36,12 +36,14 @@ export const REGISTRATION_RATE_LIMIT = { max: 10, timeWindow: 10 * 60 * 1000 } a
 export const NETWORK_KEY = "signup-network:";
 
 /**
- * What one network may do: a school's or an office's shared address registers a few dozen people in ten
- * minutes at most; a farm of bots wants thousands. Without scripts (no proof of work) far fewer, since
- * each such signup costs its sender nothing but the wait.
+ * What one network may do. A school's or an office's shared address registers a few dozen people in ten
+ * minutes at most; a farm of bots wants thousands. Past a handful the proof of work doubles with each
+ * doubling (antispam/difficulty.ts): at this limit it is 64 times the base, a second or two in a
+ * browser. Without scripts (no proof of work) far fewer, since each such signup costs its sender nothing
+ * but the wait.
  */
 export const NETWORK_LIMIT = {
-	signups: 40,
+	signups: 200,
 	noScript: 5,
 	noScriptWindowMs: 60 * 60 * 1000,
 } as const;

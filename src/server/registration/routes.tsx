@@ -35,7 +35,7 @@ import {
 	tooManyRequests,
 } from "./requests";
 import { registrationServices } from "./settings";
-import { ReplayedToken, submitSignup } from "./signups";
+import { ReplayedToken, recentSignup, submitSignup } from "./signups";
 import { storeOptions } from "./stores";
 import { findVoucher } from "./vouchers";
 
@@ -216,7 +216,14 @@ export const registrationRoutes: FastifyPluginAsync<RegistrationRouteOptions> = 
 			);
 		} catch (error) {
 			if (!(error instanceof ReplayedToken)) throw error;
-			return again(withErrors(submission.state, {}, [texts.antispam.unverified]));
+			// The same form sent twice (a double click, a retry after a lost answer): the first made the
+			// signup, so this one gets its answer. Anything else replayed is refused, with a fresh token.
+			const first = await recentSignup(db, identity.canonical, values.name, at);
+			if (!first) {
+				const state = withErrors(submission.state, {}, [texts.antispam.unverified]);
+				return renderForm(request, reply, registration, state, issueTimeTrap(antispam.timeTrapKey, at));
+			}
+			signupId = first;
 		}
 		sender?.kick();
 		setTicket(app, request, reply, signupId);

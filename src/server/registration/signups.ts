@@ -82,12 +82,20 @@ export async function submitSignup(
 	replaces?: string,
 ): Promise<string> {
 	return db.transaction().execute(async (trx) => {
+		const now = context.now.toISOString();
+		// Writes come first (see confirm.ts's claim): the replaced signup, the used tokens.
+		if (replaces) {
+			await trx
+				.updateTable("signups")
+				.set({ ...CLEARED, outcome: "replaced", resolved_at: now, confirm_hash: null })
+				.where("id", "=", replaces)
+				.execute();
+		}
 		for (const token of context.used) {
 			const [fresh] = await insertUsed(trx, { id: token.id, expires_at: token.expiresAt.toISOString() });
 			if (!fresh) throw new ReplayedToken();
 		}
 		const id = randomUUID();
-		const now = context.now.toISOString();
 		const [known] = await findMailbox(trx, { canonical: submitted.emailCanonical });
 		await insertSignup(trx, {
 			id,
@@ -123,15 +131,29 @@ export async function submitSignup(
 					url: context.confirmUrl(id),
 				});
 		await enqueue(trx, mail, context.now);
-		if (replaces) {
-			await trx
-				.updateTable("signups")
-				.set({ ...CLEARED, outcome: "replaced", resolved_at: now, confirm_hash: null })
-				.where("id", "=", replaces)
-				.execute();
-		}
 		return id;
 	});
+}
+
+/** How long a form sent again (the same token) is taken as the first one's double. */
+const DOUBLE_SUBMIT_MS = 10 * 60 * 1000;
+
+/** The newest signup of a mailbox and name made in the last minutes, as a double submission finds it. */
+export async function recentSignup(
+	db: Kysely<Database>,
+	emailCanonical: string,
+	name: string,
+	now: Date,
+): Promise<string | undefined> {
+	const row = await db
+		.selectFrom("signups")
+		.select("id")
+		.where("email_canonical", "=", emailCanonical)
+		.where("name", "=", name)
+		.where("created_at", ">", new Date(now.getTime() - DOUBLE_SUBMIT_MS).toISOString())
+		.orderBy("created_at", "desc")
+		.executeTakeFirst();
+	return row?.id;
 }
 
 /** A signup that can still be resent or corrected: personal fields kept, not expired. */
