@@ -24,9 +24,10 @@ export async function timeTrap(ageMs: number): Promise<string> {
 	return ((await response.json()) as { token: string }).token;
 }
 
-/** Solves one of our ALTCHA challenges as the widget would. */
-export async function solvedChallenge(): Promise<string> {
-	const challenge = await (await fetch(`${origin()}/register/challenge`)).json();
+/** Solves one of our ALTCHA challenges as the widget would (asked for from `ip`, whose network's pace sets its work). */
+export async function solvedChallenge(ip?: string): Promise<string> {
+	const headers: Record<string, string> = ip ? { "x-forwarded-for": ip } : {};
+	const challenge = await (await fetch(`${origin()}/register/challenge`, { headers })).json();
 	const solution = await solveChallenge({ challenge, deriveKey: sha });
 	return Buffer.from(JSON.stringify({ challenge, solution })).toString("base64");
 }

@@ -5,14 +5,29 @@ import { PHONE_PATTERN } from "./phone";
 
 type RegisterTexts = Messages["register"];
 
-const text = (pick: (texts: RegisterTexts) => string): Text => ({
+export const text = (pick: (texts: RegisterTexts) => string): Text => ({
 	cs: pick(MESSAGES.cs.register),
 	en: pick(MESSAGES.en.register),
 });
 
 export const NAME_MAX_LENGTH = 100;
 /** The longest address SMTP delivers to. */
-export const EMAIL_MAX_LENGTH = 254;
+const EMAIL_MAX_LENGTH = 254;
+
+/** The e-mail field, of the form and of the correction on the check-your-inbox page. */
+export const emailField = (label: Text, description?: Text) =>
+	field.email({
+		label,
+		description,
+		required: text((t) => t.emailRequired),
+		autocomplete: "email",
+		rules: [
+			rule.maxLength(
+				EMAIL_MAX_LENGTH,
+				text((t) => t.emailInvalid),
+			),
+		],
+	});
 
 /** A date as yyyy-mm-dd (sent by the form) or as the date input shows it (24. 12. 1990, 24/12/1990). */
 const DATE_FORMAT = "(?:19|20)\\d\\d\\D+\\d{1,2}\\D+\\d{1,2}|\\d{1,2}\\D+\\d{1,2}\\D+(?:19|20)\\d\\d";
@@ -34,18 +49,10 @@ export function registerForm(today: string, stores: readonly Option[]) {
 				),
 			],
 		}),
-		email: field.email({
-			label: text((t) => t.email),
-			description: text((t) => t.emailDescription),
-			required: text((t) => t.emailRequired),
-			autocomplete: "email",
-			rules: [
-				rule.maxLength(
-					EMAIL_MAX_LENGTH,
-					text((t) => t.emailInvalid),
-				),
-			],
-		}),
+		email: emailField(
+			text((t) => t.email),
+			text((t) => t.emailDescription),
+		),
 		birthDate: field.date({
 			label: text((t) => t.birthDate),
 			required: text((t) => t.birthDateRequired),

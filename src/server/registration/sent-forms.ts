@@ -1,11 +1,5 @@
-import { MESSAGES, type Messages } from "../../i18n/messages";
-import { defineForm, field, rule, type Text } from "../forms";
-import { EMAIL_MAX_LENGTH } from "./form";
-
-const text = (pick: (texts: Messages["register"]) => string): Text => ({
-	cs: pick(MESSAGES.cs.register),
-	en: pick(MESSAGES.en.register),
-});
+import { defineForm, field } from "../forms";
+import { emailField, text } from "./form";
 
 /** "Send the e-mail again", on the check-your-inbox page. */
 export const resendForm = defineForm("resend", {
@@ -14,16 +8,6 @@ export const resendForm = defineForm("resend", {
 
 /** A mistyped address corrected, on the check-your-inbox page. */
 export const correctForm = defineForm("correct", {
-	email: field.email({
-		label: text((t) => t.sent.correctLabel),
-		required: text((t) => t.emailRequired),
-		autocomplete: "email",
-		rules: [
-			rule.maxLength(
-				EMAIL_MAX_LENGTH,
-				text((t) => t.emailInvalid),
-			),
-		],
-	}),
+	email: emailField(text((t) => t.sent.correctLabel)),
 	correct: field.submit({ label: text((t) => t.sent.correctSubmit) }),
 });
