@@ -116,9 +116,11 @@ describe("form markup", () => {
 		expect(html).toMatch(/<legend[^>]*>Size<span[^>]*> \*<\/span><span class="visually-hidden"> \(povinné\)/);
 	});
 
-	it("renders submit buttons with their validation scope", () => {
+	it("renders submit buttons with their id (focus returns to it after an ajax redraw) and validation scope", () => {
 		const html = render();
-		expect(html).toContain('<button type="submit" class="button button--primary" name="send">Send</button>');
+		expect(html).toContain(
+			'<button type="submit" id="frm-reg-send" class="button button--primary" name="send">Send</button>',
+		);
 		const back = /<button[^>]*name="back"[^>]*>/.exec(html)?.[0] ?? "";
 		expect(attr(back, "formnovalidate")).toBe("");
 		expect(attr(back, "data-nette-validation-scope")).toBe("[]");

@@ -357,9 +357,11 @@ export function Control(props: ControlProps): ReactNode {
 			);
 		case "submit": {
 			const scope = field.validationScope;
+			// An id as every control has: an ajax answer that redraws the form puts focus back on it.
 			return (
 				<button
 					type="submit"
+					id={props.id}
 					className="button button--primary"
 					name={props.name}
 					value={field.value}

@@ -19,7 +19,7 @@ import {
 } from "./requests";
 import { correctForm } from "./sent-forms";
 import { registrationServices } from "./settings";
-import { correctSignup, maskEmail, openSignup, resendSignup } from "./signups";
+import { correctSignup, maskEmail, openSignup, resendSignup, resendWait } from "./signups";
 
 /**
  * After the form: the check-your-inbox page with its resend and correct buttons, and the link from the
@@ -56,6 +56,9 @@ export const inboxRoutes: FastifyPluginAsync<{ now: () => Date }> = async (app, 
 		const id = ticketSignup(app, request);
 		const signup = id ? await openSignup(db, id, at) : undefined;
 		if (!signup) return page(request, reply, { notice: { kind: "gone" } });
+		// A press during the cooldown sends nothing, so it counts against no limit.
+		const seconds = resendWait(signup, at);
+		if (seconds > 0) return page(request, reply, { notice: { kind: "wait", seconds } });
 		const allowance = await allowMail(db, signup.email_canonical ?? "", request.ip, at);
 		if (allowance === "sender") throw tooManyRequests();
 		if (allowance === "recipient") return page(request, reply, { notice: { kind: "tooMany" } });

@@ -165,6 +165,12 @@ export async function openSignup(db: Kysely<Database>, id: string, now: Date): P
 
 export type ResendResult = { readonly kind: "sent" } | { readonly kind: "wait"; readonly seconds: number };
 
+/** Seconds until a signup's e-mail may be sent again; 0 when it may now. */
+export function resendWait(signup: Signup, now: Date): number {
+	const waitMs = Date.parse(signup.last_mail_at) + RESEND_COOLDOWN_MS - now.getTime();
+	return waitMs > 0 ? Math.ceil(waitMs / 1000) : 0;
+}
+
 /**
  * Sends a signup's e-mail again: the same confirmation link, or, for a mailbox that has a voucher (now
  * or since), that voucher's link. Not sooner than RESEND_COOLDOWN_MS after the last one; the claim on
@@ -175,8 +181,8 @@ export async function resendSignup(
 	signup: Signup,
 	context: Pick<SignupContext, "now" | "confirmUrl" | "voucherUrl">,
 ): Promise<ResendResult> {
-	const waitMs = Date.parse(signup.last_mail_at) + RESEND_COOLDOWN_MS - context.now.getTime();
-	if (waitMs > 0) return { kind: "wait", seconds: Math.ceil(waitMs / 1000) };
+	const seconds = resendWait(signup, context.now);
+	if (seconds > 0) return { kind: "wait", seconds };
 	return db.transaction().execute(async (trx) => {
 		const claimed = await trx
 			.updateTable("signups")
