@@ -27,11 +27,13 @@ interface SnippetProps {
 	/** Ajax updates append to this snippet instead of replacing it ("load more"). */
 	append?: boolean;
 	className?: string;
+	/** A live region: its text, replaced by an ajax answer, is read out (it must exist before it changes). */
+	role?: "status";
 	children: ReactNode;
 }
 
 /** A part of a page that ajax responses can update: `<div id="snippet--name">`. */
-export function Snippet({ name, append, className, children }: SnippetProps) {
+export function Snippet({ name, append, className, role, children }: SnippetProps) {
 	const site = useSite();
 	if (site.snippets) {
 		// In an ajax response the page itself is not sent: only what was asked for is collected, nested
@@ -45,7 +47,7 @@ export function Snippet({ name, append, className, children }: SnippetProps) {
 		return <>{children}</>;
 	}
 	return (
-		<div id={snippetId(name)} className={className} data-ajax-append={append ? "" : undefined}>
+		<div id={snippetId(name)} className={className} role={role} data-ajax-append={append ? "" : undefined}>
 			{children}
 		</div>
 	);

@@ -426,9 +426,12 @@ describe.each(LANGS)("the check-your-inbox page in %s, by keyboard alone", (lang
 		await registerInBrowser(page, lang, who);
 		const link = await receivedLink(who.email);
 
+		// The live region stays in the page while its text changes: a screen reader reads the new text.
+		await page.$eval(notice, (region) => region.setAttribute("data-probe", ""));
 		await tabTo(page, "button[name=resend]");
 		await page.keyboard.press("Enter");
 		await expect.poll(() => page.locator(notice).textContent()).toMatch(waitNotice);
+		expect(await page.$eval(notice, (region) => region.hasAttribute("data-probe"))).toBe(true);
 		expect(await outboxEntries(site, who.email)).toHaveLength(1);
 		// The answer replaced the buttons: the focus is on the same button, to press again.
 		expect(await page.evaluate(() => document.activeElement?.getAttribute("name"))).toBe("resend");

@@ -18,7 +18,12 @@ interface CheckInboxPageProps {
 	readonly correction?: FormState | undefined;
 }
 
-export const INBOX_SNIPPET = "inbox";
+/**
+ * What an ajax answer redraws: the address, the notice and the forms. The notice is a snippet of its
+ * own: a live region that stays in the page while its text changes is read out.
+ */
+const SNIPPET = { address: "inbox", notice: "inbox-notice", actions: "inbox-actions" } as const;
+export const INBOX_SNIPPETS = Object.values(SNIPPET);
 
 /**
  * After a registration: the same page whether the mailbox is new or had a voucher already, so nobody
@@ -35,14 +40,16 @@ export function CheckInboxPage({ maskedEmail, notice, correction }: CheckInboxPa
 		<Layout title={texts.title} description={texts.heading} noindex>
 			<section className="check-inbox" aria-labelledby="check-inbox-title">
 				<h1 id="check-inbox-title">{texts.heading}</h1>
-				<Snippet name={INBOX_SNIPPET}>
+				<Snippet name={SNIPPET.address}>
+					<p className="check-inbox__lead">
+						{maskedEmail ? fill(texts.text, { email: maskedEmail }) : texts.textWithout}
+					</p>
+				</Snippet>
+				<Snippet name={SNIPPET.notice} role="status" className="check-inbox__notice">
+					{noticeText}
+				</Snippet>
+				<Snippet name={SNIPPET.actions}>
 					<div className="check-inbox__body">
-						<p className="check-inbox__lead">
-							{maskedEmail ? fill(texts.text, { email: maskedEmail }) : texts.textWithout}
-						</p>
-						<p role="status" className="check-inbox__notice">
-							{noticeText}
-						</p>
 						<p>{texts.spam}</p>
 						{maskedEmail && (
 							<>

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
 import { MESSAGES } from "../../i18n/messages";
-import { CheckInboxPage, INBOX_SNIPPET, type InboxNotice } from "../../pages/registration/CheckInboxPage";
+import { CheckInboxPage, INBOX_SNIPPETS, type InboxNotice } from "../../pages/registration/CheckInboxPage";
 import { ConfirmationPage } from "../../pages/registration/ConfirmationPage";
 import { campaignState } from "../campaign/state";
 import { type FormState, readForm, withErrors } from "../forms";
@@ -41,7 +41,7 @@ export const inboxRoutes: FastifyPluginAsync<{ now: () => Date }> = async (app, 
 		const notice = !signup && id && !view.notice ? { kind: "gone" as const } : view.notice;
 		return reply.page(
 			<CheckInboxPage maskedEmail={maskedEmail} notice={notice} correction={view.correction} />,
-			{ status: view.status, snippets: [INBOX_SNIPPET] },
+			{ status: view.status, snippets: INBOX_SNIPPETS },
 		);
 	}
 
