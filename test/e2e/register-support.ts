@@ -1,6 +1,13 @@
 import { solveChallenge } from "altcha-lib";
 import { deriveKey as sha } from "altcha-lib/algorithms/sha";
-import { origin } from "../helpers/browser";
+import { origin as sharedOrigin } from "../helpers/browser";
+
+let target: string | undefined;
+/** The site these helpers talk to: the shared test server, unless a file started its own. */
+export const useSite = (url: string | undefined) => {
+	target = url;
+};
+const origin = () => target ?? sharedOrigin();
 
 let stores: string[] = [];
 
