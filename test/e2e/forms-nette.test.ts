@@ -410,6 +410,98 @@ describe("nette-forms.js against netteForms.js 3.5.3", () => {
 		expect(await run("ours")).toEqual(original);
 	});
 
+	it("takes validators called without an element, as Nette's own tests call them", async () => {
+		const run = async (impl: "original" | "ours") => {
+			const page = await openNette(impl);
+			const result = await page.evaluate(() => {
+				type Validator = (elem: unknown, arg: unknown, val?: unknown, v?: { value: unknown }) => unknown;
+				const is = (window as unknown as { Nette: { validators: Record<string, Validator> } }).Nette
+					.validators;
+				// Each call on its own, so that one throwing names itself instead of failing the others.
+				const call = (f: () => unknown): unknown => {
+					try {
+						return f();
+					} catch (error) {
+						return `threw: ${(error as Error).message}`;
+					}
+				};
+				const time = document.createElement("input");
+				time.type = "time";
+				const v = { value: null as unknown };
+				const same = [
+					call(() => is.equal!(null, "", "")),
+					call(() => is.equal!(null, 0, "")),
+					call(() => is.min!(null, 0, "")),
+					call(() => is.min!(null, 0, "0")),
+					call(() => is.max!(null, 0, "")),
+					call(() => is.max!(null, 0, "-1")),
+					call(() => is.email!(null, null, "")),
+					call(() => is.email!(null, null, "jana@example.cz")),
+					call(() => is.static!(null, true)),
+					call(() => is.static!(null, false)),
+					// range is the one that reads the element: its type.
+					call(() => is.range!(time, ["22:00", "06:00"], "05:00")),
+					// A url that fails leaves the travelling value alone.
+					call(() => is.url!(null, null, "", v)),
+					v.value,
+				];
+				return { same, url: [call(() => is.url!(null, null, "nette.org", v)), v.value] };
+			});
+			await page.context().close();
+			return result;
+		};
+		const original = await run("original");
+		expect(original).toEqual({
+			same: [true, false, false, true, false, true, false, true, true, false, true, false, null],
+			url: [true, "https://nette.org"],
+		});
+		const ours = await run("ours");
+		expect(ours.same).toEqual(original.same);
+		// The one difference (README.md): SPEC.md prefixes http://, Nette 3.1+ https://.
+		expect(ours.url).toEqual([true, "http://nette.org"]);
+	});
+
+	it("reads the element's own rules when validateControl or toggleControl is given null", async () => {
+		const run = async (impl: "original" | "ours") => {
+			const page = await openNette(impl);
+			const result = await page.evaluate(() => {
+				const nette = (
+					window as unknown as {
+						Nette: {
+							formErrors: { element: Element; message: string }[];
+							validateControl(e: Element, rules: unknown, onlyCheck?: boolean): boolean;
+							toggleControl(e: Element, rules: unknown): boolean;
+						};
+					}
+				).Nette;
+				document.body.insertAdjacentHTML(
+					"beforeend",
+					`<form id="nulls"><input name="name" data-nette-rules='[{"op":":filled","msg":"Jméno!"}]'>
+					<input type="checkbox" name="more" data-nette-rules='[{"op":":equal","arg":true,"rules":[],"toggle":{"more-box":true}}]'></form>`,
+				);
+				const [name, more] = [...document.querySelectorAll("#nulls input")] as HTMLInputElement[];
+				const errors = () =>
+					nette.formErrors.map((error) => [error.element.getAttribute("name"), error.message]);
+				nette.formErrors = [];
+				const empty = [
+					nette.validateControl(name!, null, true),
+					errors(),
+					nette.validateControl(name!, undefined, true),
+					nette.validateControl(name!, null),
+					errors(),
+					nette.toggleControl(more!, null),
+				];
+				name!.value = "Jana";
+				return [...empty, nette.validateControl(name!, null, true)];
+			});
+			await page.context().close();
+			return result;
+		};
+		const original = await run("original");
+		expect(original).toEqual([false, [], false, false, [["name", "Jméno!"]], true, true]);
+		expect(await run("ours")).toEqual(original);
+	});
+
 	it("has our EAN-13 rule under the name of the PHP callable Lumen\\Validators::ean13", async () => {
 		const page = await openNette("ours");
 		const verdicts = await page.evaluate(() => {

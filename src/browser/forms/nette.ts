@@ -69,15 +69,19 @@ const fromNette =
 const toNetteValidator =
 	(validator: Validator): NetteValidator =>
 	(elem, arg, val, newValue) => {
-		const control = controlOf(field(elem as NetteElement));
+		const value = toEngine(val);
+		// Nette's validators read the element only for `range` (its type), `submitted` and `valid`, so Nette's
+		// own tests and sites call the others with `null`: without one, the control is just the value.
+		const control = elem ? controlOf(field(elem as NetteElement)) : undefined;
 		const context: ValidatorContext = {
-			control,
-			form: formView(formOf(control.field), submitter),
-			value: toEngine(val),
-			valid: () => nette.validateControl(control.field, undefined, true),
+			control: control ?? { name: "", value },
+			form: control ? formView(formOf(control.field), submitter) : { control: () => undefined },
+			value,
+			valid: () => (control ? nette.validateControl(control.field, undefined, true) : null),
 		};
-		const result = validator(context.value, arg, context);
-		if (newValue) newValue.value = context.value;
+		const result = validator(value, arg, context);
+		// As Nette's, only a validator that normalised the value (url, integer, float) writes `newValue`.
+		if (newValue && context.value !== value) newValue.value = context.value;
 		return result;
 	};
 
@@ -98,12 +102,15 @@ const validators = new Proxy(
 	},
 ) as Record<string, NetteValidator>;
 
-/** A control as the engine sees it, with the rules and travelling value a Nette caller may pass instead. */
+/**
+ * A control as the engine sees it, with the rules and travelling value a Nette caller may pass instead;
+ * rules `null` or `undefined` (Nette's `??=`) mean the element's own `data-nette-rules`.
+ */
 function probe(elem: NetteElement, rules?: unknown, value?: { value: unknown }): DomControl {
 	const control = controlOf(field(elem));
 	return {
 		...control,
-		rules: rules === undefined ? control.rules : parseRules(rules),
+		rules: rules == null ? control.rules : parseRules(rules),
 		value: value ? toEngine(value.value) : control.value,
 	};
 }
