@@ -4,8 +4,9 @@
  *
  * One production server process (NODE_ENV=production, one core) answers: a static file the size of the
  * home page (served precompressed by the same static plugin as every asset), the home page from the
- * render cache, a voucher page (private: always rendered), and registration POSTs (each one real,
- * through every check; challenges solved before the clock starts). A second server, the same build with
+ * render cache, a voucher page (private: always rendered), registration POSTs (each one real,
+ * through every check; challenges solved before the clock starts) and the opening of their
+ * confirmation links, which issues their vouchers. A second server, the same build with
  * RENDER_CACHE_MB=0, gives the home page rendered on every request: what the cache saves, with nothing
  * else changed. Requests ask for "gzip, deflate, br, zstd" as Chromium does.
  */
@@ -16,7 +17,7 @@ import { join } from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import autocannon from "autocannon";
 import { startServer, type TestServer } from "../test/helpers/server";
-import { nextClientIp, RegistrationClient } from "./lib/registration-client";
+import { nextClientIp, RegistrationClient, type SignupBody } from "./lib/registration-client";
 
 const CLIENT = "dist/client";
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
@@ -46,9 +47,13 @@ async function measure(name: string, url: string, headers: Record<string, string
 	};
 }
 
-/** Registration POSTs, each with its own prepared body and client address; 303 is success. */
-async function measureRegistrations(url: string, bodies: URLSearchParams[]): Promise<Result> {
+/** Registration POSTs, each with its own prepared body, sent from the address that fetched its challenge; 303 is success. */
+async function measureRegistrations(
+	url: string,
+	bodies: readonly SignupBody[],
+): Promise<Result & { signupIds: string[] }> {
 	let next = 0;
+	const signupIds: string[] = [];
 	const result = await autocannon({
 		url: `${url}/register`,
 		connections: CONNECTIONS,
@@ -56,21 +61,60 @@ async function measureRegistrations(url: string, bodies: URLSearchParams[]): Pro
 		requests: [
 			{
 				method: "POST",
+				setupRequest: (request) => {
+					const body = bodies[next++ % bodies.length] as SignupBody;
+					return {
+						...request,
+						body: body.toString(),
+						headers: {
+							...request.headers,
+							"content-type": "application/x-www-form-urlencoded",
+							"x-forwarded-for": body.ip,
+						},
+					};
+				},
+				onResponse: (_status, _body, _context, headers) => {
+					const cookies = [headers?.["set-cookie"] ?? []].flat().join("\n");
+					const id = /lumen_signup=([0-9a-f-]{36})\./.exec(cookies)?.[1];
+					if (id) signupIds.push(id);
+				},
+			},
+		],
+	});
+	return {
+		name: "registration POST (303 to /register/sent)",
+		// Completed signups over the run's time, as bench:registrations counts them.
+		requests: result["3xx"] / result.duration,
+		p99: result.latency.p99,
+		errors: result.errors + result.requests.sent - result["3xx"],
+		signupIds,
+	};
+}
+
+/** The confirmation links of the signups, each opened once from an address of its own; 303 is success. */
+async function measureConfirmations(
+	client: RegistrationClient,
+	signupIds: readonly string[],
+): Promise<Result> {
+	let next = 0;
+	const paths = signupIds.map((id) => new URL(client.confirmationUrl(id)).pathname);
+	const result = await autocannon({
+		url: client.url,
+		connections: CONNECTIONS,
+		amount: paths.length,
+		requests: [
+			{
+				method: "GET",
 				setupRequest: (request) => ({
 					...request,
-					body: bodies[next++ % bodies.length]?.toString() ?? "",
-					headers: {
-						...request.headers,
-						"content-type": "application/x-www-form-urlencoded",
-						"x-forwarded-for": nextClientIp(),
-					},
+					path: paths[next++ % paths.length] as string,
+					headers: { ...request.headers, "x-forwarded-for": nextClientIp() },
 				}),
 			},
 		],
 	});
 	return {
-		name: "registration POST (303 to a voucher)",
-		// Completed registrations over the run's time, as bench:registrations counts them.
+		name: "confirmation link (303 to a voucher)",
 		requests: result["3xx"] / result.duration,
 		p99: result.latency.p99,
 		errors: result.errors + result.requests.sent - result["3xx"],
@@ -113,8 +157,8 @@ try {
 
 	const client = await RegistrationClient.connect({ url: server.origin, sessionSecret });
 	const voucher = await client.register();
-	if (voucher.kind !== "created") throw new Error(`no voucher for the benchmark: ${voucher.kind}`);
-	const bodies: URLSearchParams[] = [];
+	if (voucher.kind !== "voucher") throw new Error(`no voucher for the benchmark: ${voucher.kind}`);
+	const bodies: SignupBody[] = [];
 	for (let index = 0; index < REGISTRATIONS; index += 10) {
 		bodies.push(...(await Promise.all(Array.from({ length: 10 }, () => client.fields()))));
 	}
@@ -134,11 +178,20 @@ try {
 		`${server.origin}/voucher/${voucher.token}`,
 	);
 	const registrations = await measureRegistrations(server.origin, bodies);
+	const confirmations = await measureConfirmations(client, registrations.signupIds);
 
 	console.log(
-		`${CONNECTIONS} connections, ${DURATION} s each (registrations: ${bodies.length} POSTs), one server process, home page ${home.length} bytes\n`,
+		`${CONNECTIONS} connections, ${DURATION} s each (registrations: ${bodies.length} POSTs and their confirmations), one server process, home page ${home.length} bytes\n`,
 	);
-	for (const result of [staticFile, cached, uncached, uncachedPlain, voucherPage, registrations]) {
+	for (const result of [
+		staticFile,
+		cached,
+		uncached,
+		uncachedPlain,
+		voucherPage,
+		registrations,
+		confirmations,
+	]) {
 		console.log(row(result));
 	}
 	const cachedRatio = cached.requests / staticFile.requests;
@@ -153,11 +206,16 @@ try {
 		`  uncached render     ${renderRate.toFixed(0)} pages/s   budget >= ${BUDGET.uncachedPagesPerSecond}  ${verdict(renderRate >= BUDGET.uncachedPagesPerSecond)}`,
 	);
 	// The registration budget is bench:registrations' verdict, which also reports the client's and the
-	// server's CPU per registration: here autocannon shares the two cores with the server, so this row's
-	// rate and p99 are as much the load generator's as the server's.
-	console.log(
-		`  registrations       ${registrations.requests.toFixed(0)}/s, p99 ${registrations.p99} ms${registrations.errors ? `, ${registrations.errors} ERRORS` : ""}   (budget: see npm run bench:registrations)`,
-	);
+	// server's CPU per request: here autocannon shares the two cores with the server, so these rows'
+	// rates and p99s are as much the load generator's as the server's.
+	for (const [label, result] of [
+		["registration POSTs", registrations],
+		["confirmations", confirmations],
+	] as const) {
+		console.log(
+			`  ${label.padEnd(19)} ${result.requests.toFixed(0)}/s, p99 ${result.p99} ms${result.errors ? `, ${result.errors} ERRORS` : ""}   (budget: see npm run bench:registrations)`,
+		);
+	}
 	console.log(`\n${load()} at the end`);
 } finally {
 	for (const server of servers) await server.stop();

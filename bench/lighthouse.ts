@@ -125,8 +125,10 @@ const chromium = await launchChromium();
 try {
 	const client = await RegistrationClient.connect({ url: server.origin, sessionSecret: SESSION_SECRET });
 	const registration = await client.register();
-	if (registration.kind !== "created")
-		throw new Error(`no voucher: the registration was ${registration.kind}`);
+	if (registration.kind !== "voucher")
+		throw new Error(
+			`no voucher: the registration was ${registration.kind} ${registration.kind === "failed" ? registration.error : registration.status}`,
+		);
 	const pages = [blank.url, "/", "/register", `/voucher/${registration.token}`, "/stores"];
 
 	console.log(

@@ -1,28 +1,48 @@
 /**
- * `npm run test:durability`: no acknowledged registration is lost when the server is killed.
+ * `npm run test:durability`: nothing acknowledged is lost, nothing is stored partly, when the server is
+ * killed.
  *
- * Starts the built test server (`npm run build:test`, TEST_DIST) on SQLite, sends 10,000 valid
- * registrations from 100 concurrent clients (bench/lib/registration-client.ts), kills the server with
- * SIGKILL in the middle, starts it again on the same data and sends the rest. Then it checks the
- * database: every registration that got its 303 to a voucher page is stored, with its voucher and its
- * e-mail; every stored registration has exactly one voucher and one e-mail in the outbox (nothing
- * partial, also of those in flight at the kill); no voucher code or token repeats; and the database
- * passes its integrity check (SQLite's `PRAGMA integrity_check`, PostgreSQL's amcheck). Then the same on
- * PostgreSQL when TEST_DATABASE_URL is set. Prints the figures; exits with 1 when anything is wrong.
+ * Starts the built test server (`npm run build:test`, TEST_DIST) on SQLite and registers 10,000 people
+ * from 100 concurrent clients (bench/lib/registration-client.ts), each the way a person does: the form's
+ * POST (acknowledged by its 303 to /register/sent), then the confirmation link (acknowledged by its 303
+ * to the voucher). In the middle it kills the server with SIGKILL, starts it again on the same data and
+ * goes on. Then it checks the database:
+ * - every acknowledged signup is stored, with its confirmation e-mail (its own link) in the outbox;
+ * - every acknowledged confirmation has its registration and exactly one voucher, the one it was sent to;
+ * - nothing partial, also of what was in flight at the kill: every signup has its e-mail (one each),
+ *   every registration exactly one voucher and a signup confirmed into it, every "issued" signup its
+ *   voucher, and the campaign's counter of vouchers issued equals the vouchers stored;
+ * - no voucher code or token repeats, and the database passes its own check (SQLite's
+ *   `PRAGMA integrity_check`, PostgreSQL's amcheck).
+ * Then the same on PostgreSQL when TEST_DATABASE_URL is set. Prints the figures; exits with 1 when
+ * anything is wrong.
  *
  * A request refused before it reached the server (connection refused while it was down) is sent again
- * once it is back, as a browser's user would; a request cut off by the kill has no answer and is not
- * sent again: it must be stored completely or not at all.
+ * once it is back, as a browser's user would. A POST cut off by the kill has no answer and is not sent
+ * again: its signup must be stored completely or not at all. A confirmation cut off is opened again
+ * after the load, as the mailbox's owner would click the link again: it must then give the voucher.
  */
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { sql } from "kysely";
-import { type RegistrationAnswer, RegistrationClient } from "../../bench/lib/registration-client";
+import {
+	type ConfirmationAnswer,
+	RegistrationClient,
+	type SignupAnswer,
+	type SignupBody,
+} from "../../bench/lib/registration-client";
 import { type DatabaseHandle, openDatabase } from "../../src/server/db";
+import { confirmToken, signupKeys } from "../../src/server/registration/links";
 import { startServer, type TestServer } from "../helpers/server";
-import { type StoredRegistrations, storedRegistrations } from "../helpers/stored-registrations";
+import {
+	mailsByRecipient,
+	type StoredRegistrations,
+	type StoredSignup,
+	storedRegistrations,
+	storedSignups,
+} from "../helpers/stored-registrations";
 import { createPostgresDatabase } from "../helpers/test-databases";
 
 const TOTAL = Number(process.env.DURABILITY_REGISTRATIONS ?? 10_000);
@@ -87,21 +107,26 @@ async function postgresEngine(): Promise<Engine> {
 }
 
 interface Figures {
-	sent: number;
-	acknowledged: number;
-	otherAnswers: Map<string, number>;
-	/** Cut off by the kill: no answer, fate unknown. */
-	noAnswer: string[];
-	/** Acknowledged registrations: voucher token → e-mail. */
+	/** Registration POSTs answered or cut off (each body once). */
+	posted: number;
+	/** Acknowledged signups (303 to /register/sent): signup id → e-mail. */
+	signups: Map<string, string>;
+	/** Acknowledged confirmations (303 to a voucher): signup id → voucher token. */
 	vouchers: Map<string, string>;
+	otherAnswers: Map<string, number>;
+	/** POSTs cut off by the kill: no answer, fate unknown (their e-mails). */
+	postsCutOff: string[];
+	/** Confirmations cut off by the kill (their signups' ids). */
+	confirmationsCutOff: string[];
+	/** The cut-off confirmations opened again after the load: how they answered. */
+	reopened: Map<string, number>;
 	killedAfter: number;
 	restartMs: number;
 	/** Sending, the kill and the restart included (not the solving of challenges before). */
 	seconds: number;
 }
 
-async function load(engine: Engine): Promise<Figures> {
-	const sessionSecret = randomBytes(32).toString("base64url");
+async function load(engine: Engine, sessionSecret: string): Promise<Figures> {
 	const env = { ...engine.env, SESSION_SECRET: sessionSecret };
 	const connect = async () => {
 		const server = await startServer({ env, quiet: true });
@@ -111,19 +136,23 @@ async function load(engine: Engine): Promise<Figures> {
 	let restarted: Promise<void> | undefined;
 	const killAt = Math.floor(TOTAL * (0.4 + Math.random() * 0.2));
 	const figures: Figures = {
-		sent: 0,
-		acknowledged: 0,
-		otherAnswers: new Map(),
-		noAnswer: [],
+		posted: 0,
+		signups: new Map(),
 		vouchers: new Map(),
+		otherAnswers: new Map(),
+		postsCutOff: [],
+		confirmationsCutOff: [],
+		reopened: new Map(),
 		killedAfter: 0,
 		restartMs: 0,
 		seconds: 0,
 	};
+	const other = (label: string) =>
+		figures.otherAnswers.set(label, (figures.otherAnswers.get(label) ?? 0) + 1);
 
 	const killAndRestart = async () => {
 		const killed = current.server;
-		figures.killedAfter = figures.acknowledged;
+		figures.killedAfter = figures.vouchers.size;
 		killed.process.kill("SIGKILL");
 		await killed.stop();
 		const started = performance.now();
@@ -137,9 +166,17 @@ async function load(engine: Engine): Promise<Figures> {
 		await restarted;
 		await new Promise((resolve) => setTimeout(resolve, 20));
 	};
+	/** Sends again what never reached the server (connection refused while it was down). */
+	async function reaching<T extends SignupAnswer | ConfirmationAnswer>(send: () => Promise<T>): Promise<T> {
+		for (;;) {
+			const answer = await send();
+			if (answer.kind !== "failed" || answer.error !== "ECONNREFUSED") return answer;
+			await serverBack();
+		}
+	}
 
 	// Challenges are solved first (this process's CPU), so that 100 requests really are in flight.
-	const bodies: URLSearchParams[] = [];
+	const bodies: SignupBody[] = [];
 	let prepared = 0;
 	await Promise.all(
 		Array.from({ length: 8 }, async () => {
@@ -152,66 +189,122 @@ async function load(engine: Engine): Promise<Figures> {
 	await Promise.all(
 		Array.from({ length: CONCURRENCY }, async () => {
 			while (next < TOTAL) {
-				const body = bodies[next++] as URLSearchParams;
-				let answer: RegistrationAnswer;
-				for (;;) {
-					answer = await current.client.post(body);
-					if (answer.kind !== "failed" || answer.error !== "ECONNREFUSED") break;
-					await serverBack();
-				}
-				figures.sent++;
+				const body = bodies[next++] as SignupBody;
 				const email = body.get("email") as string;
-				if (answer.kind === "created") {
-					figures.acknowledged++;
-					figures.vouchers.set(answer.token, email);
-					if (figures.acknowledged === killAt) restarted = killAndRestart();
-				} else if (answer.kind === "failed") {
-					figures.noAnswer.push(email);
-				} else {
-					const label = `${answer.kind} ${answer.status}`;
-					figures.otherAnswers.set(label, (figures.otherAnswers.get(label) ?? 0) + 1);
-				}
+				const sent = await reaching(() => current.client.post(body));
+				figures.posted++;
+				if (sent.kind === "failed") figures.postsCutOff.push(email);
+				if (sent.kind === "refused") other(`POST ${sent.status}`);
+				if (sent.kind !== "sent") continue;
+				figures.signups.set(sent.signupId, email);
+
+				const confirmed = await reaching(() => current.client.confirm(sent.signupId));
+				if (confirmed.kind === "failed") figures.confirmationsCutOff.push(sent.signupId);
+				if (confirmed.kind === "refused") other(`confirmation ${confirmed.status}`);
+				if (confirmed.kind !== "voucher") continue;
+				figures.vouchers.set(sent.signupId, confirmed.token);
+				if (figures.vouchers.size === killAt) restarted = killAndRestart();
 			}
 		}),
 	);
 	figures.seconds = (performance.now() - started) / 1000;
 	await restarted;
+
+	for (const signupId of figures.confirmationsCutOff) {
+		const again = await current.client.confirm(signupId);
+		const label = again.kind === "failed" ? `failed (${again.error})` : `${again.kind} ${again.status}`;
+		figures.reopened.set(label, (figures.reopened.get(label) ?? 0) + 1);
+		if (again.kind === "voucher") figures.vouchers.set(signupId, again.token);
+	}
 	await current.server.stop();
 	return figures;
 }
 
 interface Stored extends StoredRegistrations {
+	signupsById: ReadonlyMap<string, StoredSignup>;
+	mailsTo: ReadonlyMap<string, readonly string[]>;
 	integrity: string[];
 }
 
 async function inspect(engine: Engine): Promise<Stored> {
 	const handle = await engine.open();
 	try {
-		return { ...(await storedRegistrations(handle.db)), integrity: await engine.integrity(handle) };
+		return {
+			...(await storedRegistrations(handle.db)),
+			signupsById: await storedSignups(handle.db),
+			mailsTo: await mailsByRecipient(handle.db),
+			integrity: await engine.integrity(handle),
+		};
 	} finally {
 		await handle.close();
 	}
 }
 
 /** Prints the figures of one engine; answers whether everything held. */
-function report(engine: Engine, figures: Figures, stored: Stored): boolean {
-	const lost = [...figures.vouchers].filter(([token, email]) => stored.byEmail.get(email) !== token).length;
-	const inFlightStored = figures.noAnswer.filter((email) => stored.byEmail.has(email)).length;
-	const unexpected = stored.registrations - figures.acknowledged - inFlightStored;
+function report(engine: Engine, figures: Figures, stored: Stored, sessionSecret: string): boolean {
+	const keys = signupKeys(sessionSecret);
+	/** Whether the e-mail to `email` carrying `signupId`'s own confirmation link is queued. */
+	const linkMailed = (email: string, signupId: string) =>
+		(stored.mailsTo.get(email) ?? []).some((text) =>
+			text.includes(`/register/confirm/${confirmToken(keys, signupId)}`),
+		);
+
+	const signupsLost = [...figures.signups].filter(
+		([id, email]) => !stored.signupsById.has(id) || !linkMailed(email, id),
+	).length;
+	const vouchersLost = [...figures.vouchers].filter(([id, token]) => {
+		const email = figures.signups.get(id) as string;
+		return stored.signupsById.get(id)?.voucherToken !== token || stored.byEmail.get(email) !== token;
+	}).length;
+	// Pending signups still hold their address: each must have its own link in the outbox.
+	const pendingWithoutMail = [...stored.signupsById].filter(
+		([id, signup]) => signup.outcome === null && signup.email !== null && !linkMailed(signup.email, id),
+	).length;
+	const storedEmails = new Set([...stored.signupsById.values()].map((signup) => signup.email));
+	const cutOffStored = figures.postsCutOff.filter((email) => storedEmails.has(email)).length;
+	const unexpected = stored.signups - figures.signups.size - cutOffStored;
+	const issued = stored.signupOutcomes.get("issued") ?? 0;
 	const others = [...figures.otherAnswers].map(([label, n]) => `${label}: ${n}`).join(", ") || "none";
+	const reopened = [...figures.reopened].map(([label, n]) => `${label}: ${n}`).join(", ") || "none";
+	const outcomes = [...stored.signupOutcomes].map(([outcome, n]) => `${outcome} ${n}`).join(", ");
 	const checks: [string, string | number, boolean][] = [
-		["registrations sent", figures.sent, figures.sent === TOTAL],
-		["acknowledged (303 to a voucher)", figures.acknowledged, true],
+		["registration POSTs sent", figures.posted, figures.posted === TOTAL],
+		["signups acknowledged (303 to /register/sent)", figures.signups.size, true],
+		["confirmations acknowledged (303 to a voucher)", figures.vouchers.size, true],
 		["other answers", others, figures.otherAnswers.size === 0],
-		["killed (SIGKILL) after acknowledging", figures.killedAfter, figures.killedAfter > 0],
+		["killed (SIGKILL) after vouchers", figures.killedAfter, figures.killedAfter > 0],
 		["restart took", `${(figures.restartMs / 1000).toFixed(1)} s`, true],
-		["cut off by the kill (no answer)", figures.noAnswer.length, true],
-		["  of those stored (completely)", inFlightStored, true],
-		["stored registrations", stored.registrations, unexpected === 0],
-		["acknowledged but not stored with their voucher", lost, lost === 0],
-		["stored without exactly one voucher", stored.notOneVoucher, stored.notOneVoucher === 0],
-		["stored without exactly one e-mail", stored.notOneMail, stored.notOneMail === 0],
-		["vouchers / e-mails stored", `${stored.vouchers} / ${stored.mails}`, true],
+		["POSTs cut off by the kill (no answer)", figures.postsCutOff.length, true],
+		["  of those stored (completely)", cutOffStored, true],
+		["confirmations cut off by the kill", figures.confirmationsCutOff.length, true],
+		[
+			"  opened again after the restart",
+			reopened,
+			[...figures.reopened.keys()].every((label) => label === "voucher 303"),
+		],
+		["stored signups", stored.signups, unexpected === 0],
+		[
+			"  by outcome (pending: not confirmed, or cut off)",
+			outcomes,
+			stored.pendingSignups === cutOffStored + figures.signups.size - figures.vouchers.size,
+		],
+		["acknowledged signups lost (row or its e-mail)", signupsLost, signupsLost === 0],
+		["acknowledged vouchers lost or different", vouchersLost, vouchersLost === 0],
+		["pending signups without their e-mail", pendingWithoutMail, pendingWithoutMail === 0],
+		["e-mails queued / signups", `${stored.mails} / ${stored.signups}`, stored.mails === stored.signups],
+		[
+			"registrations / signups issued",
+			`${stored.registrations} / ${issued}`,
+			stored.registrations === issued,
+		],
+		["registrations without their signup", stored.withoutSignup, stored.withoutSignup === 0],
+		['"issued" signups without a voucher', stored.issuedWithoutVoucher, stored.issuedWithoutVoucher === 0],
+		["registrations without exactly one voucher", stored.notOneVoucher, stored.notOneVoucher === 0],
+		[
+			"vouchers / counted (vouchers_issued)",
+			`${stored.vouchers} / ${stored.vouchersCounted}`,
+			stored.vouchers === stored.vouchersCounted,
+		],
 		["duplicate voucher codes", stored.duplicateCodes, stored.duplicateCodes === 0],
 		["duplicate voucher tokens", stored.duplicateTokens, stored.duplicateTokens === 0],
 		[
@@ -221,10 +314,10 @@ function report(engine: Engine, figures: Figures, stored: Stored): boolean {
 		],
 	];
 	console.log(
-		`\n${engine.name}: ${TOTAL} registrations, ${CONCURRENCY} concurrent, in ${figures.seconds.toFixed(1)} s`,
+		`\n${engine.name}: ${TOTAL} registrations (POST and confirmation), ${CONCURRENCY} concurrent, in ${figures.seconds.toFixed(1)} s`,
 	);
 	for (const [label, value, ok] of checks) {
-		console.log(`  ${label.padEnd(48)} ${String(value).padStart(8)}${ok ? "" : "   FAILED"}`);
+		console.log(`  ${label.padEnd(48)} ${String(value).padStart(10)}${ok ? "" : "   FAILED"}`);
 	}
 	return checks.every(([, , ok]) => ok);
 }
@@ -236,9 +329,10 @@ else console.log("TEST_DATABASE_URL is not set: SQLite only");
 let failed = false;
 for (const make of engines) {
 	const engine = await make();
+	const sessionSecret = randomBytes(32).toString("base64url");
 	try {
-		const figures = await load(engine);
-		if (!report(engine, figures, await inspect(engine))) failed = true;
+		const figures = await load(engine, sessionSecret);
+		if (!report(engine, figures, await inspect(engine), sessionSecret)) failed = true;
 	} finally {
 		await engine.remove();
 	}
