@@ -31,8 +31,7 @@ import { deriveKey as sha } from "altcha-lib/algorithms/sha";
 import { MESSAGES } from "../src/i18n/messages";
 import { openDatabase, sqliteFile } from "../src/server/db";
 import { canonicalEmail, checkEmail } from "../src/server/registration/email-identity";
-import { MAIL_LIMITS } from "../src/server/registration/mail-limits";
-import { NETWORK_LIMIT } from "../src/server/registration/requests";
+import { LIMITS } from "../src/server/registration/limits";
 import { startServer } from "../test/helpers/server";
 
 const SECONDS = Number(process.env.BENCH_FRAUD_SECONDS ?? 600);
@@ -766,20 +765,20 @@ try {
 		[
 			"  most from one network in 10 minutes",
 			mostOfAny(signupsOf, TEN_MINUTES),
-			`<= ${NETWORK_LIMIT.signups}`,
-			mostOfAny(signupsOf, TEN_MINUTES) <= NETWORK_LIMIT.signups,
+			`<= ${LIMITS.signupsPerNetwork.max}`,
+			mostOfAny(signupsOf, TEN_MINUTES) <= LIMITS.signupsPerNetwork.max,
 		],
 		[
 			"  most without a challenge from one network in an hour",
 			mostOfAny(noScriptOf, HOUR),
-			`<= ${NETWORK_LIMIT.noScript}`,
-			mostOfAny(noScriptOf, HOUR) <= NETWORK_LIMIT.noScript,
+			`<= ${LIMITS.noScriptPerNetwork.max}`,
+			mostOfAny(noScriptOf, HOUR) <= LIMITS.noScriptPerNetwork.max,
 		],
 		[
 			"  most e-mails asked for by one address in a day",
 			mostOfAny(mailsAskedBy, DAY),
-			`<= ${MAIL_LIMITS.perSender.max}`,
-			mostOfAny(mailsAskedBy, DAY) <= MAIL_LIMITS.perSender.max,
+			`<= ${LIMITS.mailsPerSender.max}`,
+			mostOfAny(mailsAskedBy, DAY) <= LIMITS.mailsPerSender.max,
 		],
 		[
 			"signups stored, by outcome",
@@ -796,8 +795,8 @@ try {
 		[
 			"  most to one mailbox",
 			Math.max(0, ...perMailbox.values()),
-			`<= ${MAIL_LIMITS.perRecipient.max}`,
-			Math.max(0, ...perMailbox.values()) <= MAIL_LIMITS.perRecipient.max,
+			`<= ${LIMITS.mailsPerRecipient.max}`,
+			Math.max(0, ...perMailbox.values()) <= LIMITS.mailsPerRecipient.max,
 		],
 		["  to disposable domains", toDisposable, "0", toDisposable === 0],
 		["  naming evil.example", namingEvil, "0", namingEvil === 0],

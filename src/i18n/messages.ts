@@ -111,6 +111,8 @@ const cs = {
 			correctLabel: "Správná e-mailová adresa",
 			correctSubmit: "Poslat na tuto adresu",
 			corrected: "Adresu jsme opravili a e-mail poslali na ni.",
+			noMoreCorrections:
+				"Adresu už jsme opravovali několikrát a další opravu udělat nemůžeme. Zaregistrujte se prosím znovu se správnou adresou.",
 			gone: "Tuto registraci už změnit nejde (vypršela nebo už byla potvrzena). Odkaz najdete v e-mailu, případně se zaregistrujte znovu.",
 			again: "Zaregistrovat se",
 			back: "Zpět na úvod",
@@ -451,6 +453,8 @@ const en: Messages = {
 			correctLabel: "The right e-mail address",
 			correctSubmit: "Send to this address",
 			corrected: "We have corrected the address and sent the e-mail to it.",
+			noMoreCorrections:
+				"The address has been corrected several times already, and we cannot correct it again. Please register again with the right address.",
 			gone: "This registration can no longer be changed (it has expired or been confirmed). The link is in your e-mail, or you can register again.",
 			again: "Register",
 			back: "Back to the home page",

@@ -11,7 +11,7 @@ import { describe, expect, it } from "vitest";
 import { RegistrationClient } from "../../bench/lib/registration-client";
 import { openDatabase } from "../../src/server/db";
 import { startServer } from "../helpers/server";
-import { storedRegistrations } from "../helpers/stored-registrations";
+import { mailsByRecipient } from "../helpers/stored-registrations";
 
 /** Starts a POST whose body is sent in two halves; the second half goes when `finish` is called. */
 function halfSent(origin: string, body: string) {
@@ -64,11 +64,16 @@ describe("graceful shutdown", () => {
 			expect(answers.map((answer) => answer.status)).toEqual(Array(20).fill(303));
 			expect(await exited).toBe(0);
 
+			expect(answers.map((answer) => answer.location)).toEqual(Array(20).fill("/register/sent"));
+
+			// Each acknowledged registration is stored: its e-mail, with its confirmation link, is queued.
 			const database = await openDatabase({ dataDir });
-			const stored = await storedRegistrations(database.db);
+			const mails = await mailsByRecipient(database.db);
 			await database.close();
-			for (const [index, answer] of answers.entries()) {
-				expect(stored.byEmail.get(bodies[index]!.get("email")!)).toBe(answer.location.split("/").pop());
+			for (const body of bodies) {
+				const sent = mails.get(body.get("email") ?? "") ?? [];
+				expect(sent).toHaveLength(1);
+				expect(sent[0]).toMatch(/\/register\/confirm\/[\w-]{43}/);
 			}
 		} finally {
 			for (const request of inFlight) request.abort();

@@ -153,6 +153,25 @@ describe("the check-your-inbox page", () => {
 		expect((await openLink(await confirmationLink(right))).headers.get("location")).toMatch(/^\/voucher\//);
 	});
 
+	it("corrects one registration's address three times at most", async () => {
+		let cookie = cookieOf(await postRegistration(await registration()));
+		const correct = (email: string) =>
+			fetch(`${origin()}/en/register/correct`, {
+				method: "POST",
+				body: new URLSearchParams({ email, correct: "" }),
+				headers: { cookie, "x-forwarded-for": clientIp() },
+				redirect: "manual",
+			});
+		for (let i = 0; i < 3; i++) {
+			const corrected = await correct(uniqueEmail("again"));
+			expect(corrected.status).toBe(303);
+			cookie = cookieOf(corrected);
+		}
+		const refused = await correct(uniqueEmail("fourth"));
+		expect(refused.status).toBe(200);
+		expect(await refused.text()).toContain("The address has been corrected several times already");
+	});
+
 	it("refuses a correction to a disposable mailbox next to the field", async () => {
 		const cookie = cookieOf(await postRegistration(await registration()));
 		const page = await fetch(`${origin()}/en/register/correct`, {

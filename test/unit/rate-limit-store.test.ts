@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import {
 	deleteEndedRateLimits,
 	hitRateLimit,
+	hitRateLimits,
 	peekRateLimit,
 } from "../../src/server/security/rate-limit-store";
 import { disposedAfterAll, testDatabases } from "../helpers/test-databases";
@@ -29,6 +30,37 @@ describe.each(testDatabases())("rate-limit counters on %s", (_kind, open) => {
 			hits: 1,
 			ttlMs: 60_000,
 		});
+	});
+
+	it("counts several keys in one statement, each in its own window, and under concurrency", async () => {
+		const db = await setup();
+		const hits = [
+			{ key: "mail-sender:192.0.2.9", windowMs: 60_000 },
+			{ key: "mail-recipient:a@example.cz", windowMs: 10_000 },
+		];
+		await hitRateLimit(db, "mail-sender:192.0.2.9", 60_000, at(0));
+		expect(await hitRateLimits(db, hits, at(1_000))).toEqual(
+			new Map([
+				["mail-sender:192.0.2.9", 2],
+				["mail-recipient:a@example.cz", 1],
+			]),
+		);
+		expect(await peekRateLimit(db, "mail-recipient:a@example.cz", at(1_000))).toEqual({
+			hits: 1,
+			ttlMs: 10_000,
+		});
+		// Overlapping sets of keys at once, in any order: every hit counted, none lost to a deadlock.
+		const shared = { key: "signup-network:192.0.2.0/24", windowMs: 60_000 };
+		await Promise.all(
+			Array.from({ length: 20 }, (_, i) =>
+				hitRateLimits(
+					db,
+					i % 2 ? [shared, { key: `k${i}`, windowMs: 60_000 }] : [{ key: `k${i}`, windowMs: 60_000 }, shared],
+					at(2_000),
+				),
+			),
+		);
+		expect(await peekRateLimit(db, shared.key, at(2_000))).toEqual({ hits: 20, ttlMs: 60_000 });
 	});
 
 	it("peeks without counting; an ended window reads as empty", async () => {

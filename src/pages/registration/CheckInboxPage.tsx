@@ -7,7 +7,7 @@ import { Layout } from "../Layout";
 
 /** What the check-your-inbox page tells after a button: an e-mail sent again, a wait, a limit. */
 export type InboxNotice =
-	| { readonly kind: "resent" | "corrected" | "tooMany" | "gone" }
+	| { readonly kind: "resent" | "corrected" | "tooMany" | "gone" | "noMoreCorrections" }
 	| { readonly kind: "wait"; readonly seconds: number };
 
 interface CheckInboxPageProps {

@@ -195,6 +195,7 @@ const migrations: Record<string, Migration> = {
 				.addColumn("expires_at", "text", (c) => c.notNull())
 				.addColumn("confirm_hash", "text", (c) => c.unique())
 				.addColumn("last_mail_at", "text", (c) => c.notNull())
+				.addColumn("corrections", "integer", (c) => c.notNull().defaultTo(0))
 				.addColumn("outcome", "text")
 				.addColumn("resolved_at", "text")
 				.addColumn("registration_id", "text", (c) => c.references("registrations.id").onDelete("cascade"))

@@ -88,6 +88,8 @@ export interface SignupsTable {
 	confirm_hash: string | null;
 	/** When the last e-mail for it was queued (the resend cooldown). */
 	last_mail_at: string;
+	/** How many corrections of the address led to this signup (each one makes a new signup). */
+	corrections: Generated<number>;
 	/** null while waiting; see SignupOutcome in src/server/registration/signups.ts. */
 	outcome: string | null;
 	resolved_at: string | null;

@@ -6,8 +6,8 @@ import { campaignState } from "../campaign/state";
 import { type FormState, readForm, withErrors } from "../forms";
 import { confirmSignup } from "./confirm";
 import { checkEmail } from "./email-identity";
+import { countMail } from "./limits";
 import { CONFIRM_TOKEN, tokenHash } from "./links";
-import { allowMail } from "./mail-limits";
 import {
 	EMAIL_PROBLEM_TEXT,
 	PRIVATE_PAGE,
@@ -19,7 +19,7 @@ import {
 } from "./requests";
 import { correctForm } from "./sent-forms";
 import { registrationServices } from "./settings";
-import { correctSignup, maskEmail, openSignup, resendSignup, resendWait } from "./signups";
+import { correctSignup, MAX_CORRECTIONS, maskEmail, openSignup, resendSignup, resendWait } from "./signups";
 
 /**
  * After the form: the check-your-inbox page with its resend and correct buttons, and the link from the
@@ -59,9 +59,9 @@ export const inboxRoutes: FastifyPluginAsync<{ now: () => Date }> = async (app, 
 		// A press during the cooldown sends nothing, so it counts against no limit.
 		const seconds = resendWait(signup, at);
 		if (seconds > 0) return page(request, reply, { notice: { kind: "wait", seconds } });
-		const allowance = await allowMail(db, signup.email_canonical ?? "", request.ip, at);
-		if (allowance === "sender") throw tooManyRequests();
-		if (allowance === "recipient") return page(request, reply, { notice: { kind: "tooMany" } });
+		const limit = await countMail(db, { canonical: signup.email_canonical ?? "", ip: request.ip, now: at });
+		if (limit === "recipient") return page(request, reply, { notice: { kind: "tooMany" } });
+		if (limit) throw tooManyRequests();
 		const result = await resendSignup(db, signup, signupContext(app, request.lang, at));
 		if (result.kind === "wait") return page(request, reply, { notice: result });
 		sender?.kick();
@@ -74,6 +74,8 @@ export const inboxRoutes: FastifyPluginAsync<{ now: () => Date }> = async (app, 
 		const id = ticketSignup(app, request);
 		const signup = id ? await openSignup(db, id, at) : undefined;
 		if (!signup) return page(request, reply, { notice: { kind: "gone" } });
+		if (signup.corrections >= MAX_CORRECTIONS)
+			return page(request, reply, { notice: { kind: "noMoreCorrections" } });
 		const submission = await readForm(request, correctForm);
 		if (!submission.valid)
 			return page(request, reply, { correction: submission.state, status: submission.status });
@@ -83,12 +85,18 @@ export const inboxRoutes: FastifyPluginAsync<{ now: () => Date }> = async (app, 
 			const message = EMAIL_PROBLEM_TEXT[identity.problem](texts);
 			return page(request, reply, { correction: withErrors(submission.state, { email: message }) });
 		}
-		const allowance = await allowMail(db, identity.canonical, request.ip, at);
-		if (allowance === "sender") throw tooManyRequests();
-		if (allowance === "recipient") {
+		// A correction makes a signup: it counts on its network as one does.
+		const limit = await countMail(db, {
+			canonical: identity.canonical,
+			ip: request.ip,
+			now: at,
+			signup: "correction",
+		});
+		if (limit === "recipient") {
 			const correction = withErrors(submission.state, { email: texts.sent.tooMany });
 			return page(request, reply, { correction });
 		}
+		if (limit) throw tooManyRequests();
 		const corrected = await correctSignup(
 			db,
 			signup,

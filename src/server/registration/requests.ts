@@ -32,22 +32,6 @@ export const EMAIL_PROBLEM_TEXT: Record<EmailProblem, (texts: Messages["register
 /** Per IP, in all languages and processes: a household or an office behind one address registers a few people, not dozens. */
 export const REGISTRATION_RATE_LIMIT = { max: 10, timeWindow: 10 * 60 * 1000 } as const;
 
-/** Signups per network (IPv4 /24, IPv6 /56) in the rate_limits table, within SIGNUP_VELOCITY_WINDOW_MS. */
-export const NETWORK_KEY = "signup-network:";
-
-/**
- * What one network may do. A school's or an office's shared address registers a few dozen people in ten
- * minutes at most; a farm of bots wants thousands. Past a handful the proof of work doubles with each
- * doubling (antispam/difficulty.ts): at this limit it is 64 times the base, a second or two in a
- * browser. Without scripts (no proof of work) far fewer, since each such signup costs its sender nothing
- * but the wait.
- */
-export const NETWORK_LIMIT = {
-	signups: 200,
-	noScript: 5,
-	noScriptWindowMs: 60 * 60 * 1000,
-} as const;
-
 export const tooManyRequests = () =>
 	Object.assign(new Error("Too many registrations from this network"), { statusCode: 429 });
 

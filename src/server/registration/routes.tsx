@@ -11,23 +11,20 @@ import { type CampaignState, campaignClosed } from "../campaign/state";
 import { type FormState, type Option, readEntries, validateSubmission, withErrors } from "../forms";
 import { FORM_TEXTS } from "../forms/texts";
 import { parseIsoDate, pragueDate } from "../prague-time";
-import { databaseRateLimitStore, hitRateLimit, peekRateLimit } from "../security/rate-limit-store";
+import { databaseRateLimitStore, peekRateLimit } from "../security/rate-limit-store";
 import { checkAntispam, timeTrapToRender } from "./antispam";
 import { issueAltchaChallenge } from "./antispam/altcha";
 import { CAPTCHA_SCRIPT } from "./antispam/captcha";
-import { difficultyLevel, SIGNUP_VELOCITY_WINDOW_MS } from "./antispam/difficulty";
-import { networkOf } from "./antispam/network";
+import { difficultyLevel } from "./antispam/difficulty";
 import { issueTimeTrap } from "./antispam/time-trap";
 import { isAdult } from "./birth-date";
 import { checkEmail } from "./email-identity";
 import { type RegisterForm, registerForm } from "./form";
 import { inboxRoutes } from "./inbox-routes";
-import { allowMail } from "./mail-limits";
+import { countMail, networkKey } from "./limits";
 import { normalisePhone } from "./phone";
 import {
 	EMAIL_PROBLEM_TEXT,
-	NETWORK_KEY,
-	NETWORK_LIMIT,
 	PRIVATE_PAGE,
 	REGISTRATION_RATE_LIMIT,
 	setTicket,
@@ -35,7 +32,7 @@ import {
 	tooManyRequests,
 } from "./requests";
 import { registrationServices } from "./settings";
-import { ReplayedToken, recentSignup, submitSignup } from "./signups";
+import { anyUsed, ReplayedToken, recentSignup, submitSignup } from "./signups";
 import { storeOptions } from "./stores";
 import { findVoucher } from "./vouchers";
 
@@ -116,7 +113,7 @@ export const registrationRoutes: FastifyPluginAsync<RegistrationRouteOptions> = 
 	app.get("/register/challenge", async (request, reply) => {
 		reply.header("cache-control", "no-store");
 		const at = now();
-		const recent = await peekRateLimit(db, `${NETWORK_KEY}${networkOf(request.ip)}`, at);
+		const recent = await peekRateLimit(db, networkKey(request.ip), at);
 		return issueAltchaChallenge(antispam.altchaKeys, at, difficultyLevel(recent.hits));
 	});
 
@@ -175,8 +172,7 @@ export const registrationRoutes: FastifyPluginAsync<RegistrationRouteOptions> = 
 			return again(withErrors(submission.state, { email: message }));
 		}
 
-		const network = networkOf(request.ip);
-		const recent = await peekRateLimit(db, `${NETWORK_KEY}${network}`, at);
+		const recent = await peekRateLimit(db, networkKey(request.ip), at);
 		const verdict = await checkAntispam(field, antispam, {
 			now: at,
 			ip: request.ip,
@@ -192,61 +188,53 @@ export const registrationRoutes: FastifyPluginAsync<RegistrationRouteOptions> = 
 			request.log.info({ failure: verdict.failure }, "registration refused by the bot protection");
 			return again(withErrors(submission.state, {}, [message]));
 		}
-		await limitNetwork(network, verdict.path, at);
+		const submitted = {
+			name: values.name,
+			email: values.email.trim(),
+			emailCanonical: identity.canonical,
+			birthDate,
+			phone,
+			storeId: values.store,
+			marketingConsent: values.marketing,
+			lang: request.lang,
+		};
+		// The same form sent twice (a double click, a retry after a lost answer): the first made the
+		// signup, so this one gets its answer and counts against no limit. Anything else replayed is
+		// refused, with a fresh token.
+		const replayed = async () => {
+			const first = await recentSignup(db, identity.canonical, values.name, at);
+			if (first) return answer(first);
+			const state = withErrors(submission.state, {}, [texts.antispam.unverified]);
+			return renderForm(request, reply, registration, state, issueTimeTrap(antispam.timeTrapKey, at));
+		};
+		const answer = (signupId: string) => {
+			setTicket(app, request, reply, signupId);
+			return reply.seeOther("/register/sent");
+		};
+		if (await anyUsed(db, verdict.used)) return replayed();
 
-		const allowance = await allowMail(db, identity.canonical, request.ip, at);
-		if (allowance === "sender") throw tooManyRequests();
-		if (allowance === "recipient") return again(withErrors(submission.state, { email: texts.sent.tooMany }));
+		const limit = await countMail(db, {
+			canonical: identity.canonical,
+			ip: request.ip,
+			now: at,
+			signup: verdict.path,
+		});
+		if (limit === "recipient") return again(withErrors(submission.state, { email: texts.sent.tooMany }));
+		if (limit) throw tooManyRequests();
 
 		let signupId: string;
 		try {
-			signupId = await submitSignup(
-				db,
-				{
-					name: values.name,
-					email: values.email.trim(),
-					emailCanonical: identity.canonical,
-					birthDate,
-					phone,
-					storeId: values.store,
-					marketingConsent: values.marketing,
-					lang: request.lang,
-				},
-				{ ...signupContext(app, request.lang, at), used: verdict.used },
-			);
+			signupId = await submitSignup(db, submitted, {
+				...signupContext(app, request.lang, at),
+				used: verdict.used,
+			});
 		} catch (error) {
 			if (!(error instanceof ReplayedToken)) throw error;
-			// The same form sent twice (a double click, a retry after a lost answer): the first made the
-			// signup, so this one gets its answer. Anything else replayed is refused, with a fresh token.
-			const first = await recentSignup(db, identity.canonical, values.name, at);
-			if (!first) {
-				const state = withErrors(submission.state, {}, [texts.antispam.unverified]);
-				return renderForm(request, reply, registration, state, issueTimeTrap(antispam.timeTrapKey, at));
-			}
-			signupId = first;
+			return replayed();
 		}
 		sender?.kick();
-		setTicket(app, request, reply, signupId);
-		return reply.seeOther("/register/sent");
+		return answer(signupId);
 	});
-
-	/**
-	 * Counts a signup against its network's velocity (which raises the proof of work), and refuses a
-	 * network past its budget: a few people behind one address register, a farm does not.
-	 */
-	async function limitNetwork(network: string, path: "challenge" | "no-script", at: Date) {
-		const counted = await hitRateLimit(db, `${NETWORK_KEY}${network}`, SIGNUP_VELOCITY_WINDOW_MS, at);
-		if (counted.hits > NETWORK_LIMIT.signups) throw tooManyRequests();
-		if (path === "no-script") {
-			const noScript = await hitRateLimit(
-				db,
-				`signup-no-script:${network}`,
-				NETWORK_LIMIT.noScriptWindowMs,
-				at,
-			);
-			if (noScript.hits > NETWORK_LIMIT.noScript) throw tooManyRequests();
-		}
-	}
 
 	app.get("/terms", { config: { renderCache: {} } }, async (_request, reply) =>
 		reply.page(<TermsPage settings={app.config.campaign} />),

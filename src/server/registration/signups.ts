@@ -79,7 +79,7 @@ export async function submitSignup(
 	submitted: Submitted,
 	context: SignupContext,
 	/** A signup this one corrects: replaced in the same transaction, its link no longer working. */
-	replaces?: string,
+	replaces?: Signup,
 ): Promise<string> {
 	return db.transaction().execute(async (trx) => {
 		const now = context.now.toISOString();
@@ -88,7 +88,7 @@ export async function submitSignup(
 			await trx
 				.updateTable("signups")
 				.set({ ...CLEARED, outcome: "replaced", resolved_at: now, confirm_hash: null })
-				.where("id", "=", replaces)
+				.where("id", "=", replaces.id)
 				.execute();
 		}
 		for (const token of context.used) {
@@ -115,6 +115,7 @@ export async function submitSignup(
 			outcome: known ? "known" : null,
 			resolved_at: known ? now : null,
 			registration_id: known?.id ?? null,
+			corrections: replaces ? replaces.corrections + 1 : 0,
 		});
 		const mail = known
 			? voucherMail({
@@ -133,6 +134,24 @@ export async function submitSignup(
 		await enqueue(trx, mail, context.now);
 		return id;
 	});
+}
+
+/** Whether any of a submission's bot-protection tokens was used already: a replay, or the same form sent again. */
+export async function anyUsed(
+	db: Kysely<Database>,
+	tokens: readonly { readonly id: string }[],
+): Promise<boolean> {
+	if (tokens.length === 0) return false;
+	const used = await db
+		.selectFrom("used_challenges")
+		.select("id")
+		.where(
+			"id",
+			"in",
+			tokens.map((token) => token.id),
+		)
+		.executeTakeFirst();
+	return used !== undefined;
 }
 
 /** How long a form sent again (the same token) is taken as the first one's double. */
@@ -212,6 +231,9 @@ async function signupMail(
 	return confirmationMail({ lang, recipient, name, url: context.confirmUrl(signup.id) });
 }
 
+/** Corrections of one registration's address: enough for typos, too few to send mail at will. */
+export const MAX_CORRECTIONS = 3;
+
 /**
  * A mistyped address corrected: a new signup with the same details for the new address (its e-mail
  * queued), replacing the old one. Returns the new signup's id.
@@ -232,7 +254,7 @@ export function correctSignup(
 		marketingConsent: signup.marketing_consent === 1,
 		lang: signup.lang as Lang,
 	};
-	return submitSignup(db, submitted, { ...context, used: [] }, signup.id);
+	return submitSignup(db, submitted, { ...context, used: [] }, signup);
 }
 
 /** The personal fields of a resolved signup: kept in its registration, or nowhere. */

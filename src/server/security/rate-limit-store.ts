@@ -50,6 +50,38 @@ export async function hitRateLimit(
 	return { hits: Number(row.hits), ttlMs: Date.parse(row.window_ends_at) - now.getTime() };
 }
 
+/**
+ * Counts one hit on each of several keys in one statement (one commit, where a hit each would make
+ * one each), returning each key's count. Keys are locked in sorted order, so two such statements
+ * sharing keys cannot deadlock on PostgreSQL.
+ */
+export async function hitRateLimits(
+	db: Kysely<Database>,
+	hits: readonly { readonly key: string; readonly windowMs: number }[],
+	now = new Date(),
+): Promise<ReadonlyMap<string, number>> {
+	const at = now.toISOString();
+	const rows = [...hits]
+		.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0))
+		.map((hit) => ({
+			key: hit.key,
+			hits: 1,
+			window_ends_at: new Date(now.getTime() + hit.windowMs).toISOString(),
+		}));
+	const counted = await db
+		.insertInto("rate_limits")
+		.values(rows)
+		.onConflict((conflict) =>
+			conflict.column("key").doUpdateSet({
+				hits: sql<number>`case when rate_limits.window_ends_at <= ${at} then 1 else rate_limits.hits + 1 end`,
+				window_ends_at: sql<string>`case when rate_limits.window_ends_at <= ${at} then excluded.window_ends_at else rate_limits.window_ends_at end`,
+			}),
+		)
+		.returning(["key", "hits"])
+		.execute();
+	return new Map(counted.map((row) => [row.key, Number(row.hits)]));
+}
+
 /** The count of `key`'s current window without adding to it: zero when no window is open. */
 export async function peekRateLimit(
 	db: Kysely<Database>,
