@@ -1,5 +1,6 @@
 import { importChunk } from "./chunk-loader";
 import { type Cleanup, type ComponentDefinition, isComponentDefinition } from "./component";
+import { dispatch } from "./dispatch";
 import { readProps } from "./props";
 import type { Services } from "./services";
 
@@ -195,8 +196,4 @@ export class ComponentLoader {
 		instances?.delete(name);
 		if (instances?.size === 0) this.#instances.delete(element);
 	}
-}
-
-function dispatch(type: keyof DocumentEventMap & `component:${string}`, detail: ComponentEventDetail): void {
-	document.dispatchEvent(new CustomEvent(type, { detail }));
 }

@@ -1,4 +1,5 @@
 import { HASH_SCROLL_DELAY, HASH_SCROLL_OFFSET, HASH_SCROLL_OFFSET_PLAIN } from "../constants";
+import { followedLink } from "./followed-link";
 import type { Scroll } from "./scroll";
 
 function offsetFor(target: Element): number {
@@ -12,11 +13,15 @@ function targetOf(hash: string): HTMLElement | null {
 
 /**
  * The browser jumps to a fragment before the header, late images and fonts have settled, and without
- * the header offset: after load (and HASH_SCROLL_DELAY) the page is scrolled again, properly, and
- * focus follows, unless the visitor has gone elsewhere meanwhile. Same-page links to fragments scroll
- * the same way, smoothly where that is on.
+ * the header offset: HASH_SCROLL_DELAY after the load event the page is scrolled again, properly, and
+ * focus follows, unless the visitor has gone elsewhere meanwhile. Called when runtime.js runs, so that
+ * the delay counts from load itself: the runtime starts after the first paint, often after load. A
+ * runtime.js that runs after load (imported late by a page's own script) waits the delay from then.
+ *
+ * Returns the start of in-page links, for the runtime's start (until then links are the browser's):
+ * same-page links to fragments scroll the same way, smoothly where that is on.
  */
-export function startHashNavigation(scroll: Scroll): void {
+export function startHashNavigation(scroll: Scroll): () => void {
 	// The address the page was opened with. Once the visitor has gone elsewhere before load (a link to
 	// a fragment, an ajax link), the jump after load would undo that, or cut its smooth scroll short.
 	let opened = location.href;
@@ -28,25 +33,16 @@ export function startHashNavigation(scroll: Scroll): void {
 	if (document.readyState === "complete") arrive();
 	else addEventListener("load", arrive); // once per page: nothing to remove
 
-	document.addEventListener("click", (event) => {
-		if (
-			event.defaultPrevented ||
-			event.button ||
-			event.metaKey ||
-			event.ctrlKey ||
-			event.shiftKey ||
-			event.altKey
-		)
-			return;
-		const link = (event.target as Element).closest?.("a[href]");
-		if (!(link instanceof HTMLAnchorElement) || (link.target && link.target !== "_self")) return;
-		const url = new URL(link.href);
-		if (!url.hash || url.href.slice(0, -url.hash.length) !== location.href.replace(/#.*$/, "")) return;
-		const target = targetOf(url.hash);
-		if (!target) return;
-		event.preventDefault();
-		opened = "";
-		if (url.hash !== location.hash) history.pushState(history.state, "", url.hash);
-		scroll.navigateTo(target, offsetFor(target));
-	});
+	return () =>
+		document.addEventListener("click", (event) => {
+			const link = followedLink(event, "a[href]");
+			// A serialised URL's first "#" starts its fragment.
+			if (!link?.hash || link.href.split("#")[0] !== location.href.split("#")[0]) return;
+			const target = targetOf(link.hash);
+			if (!target) return;
+			event.preventDefault();
+			opened = "";
+			if (link.hash !== location.hash) history.pushState(history.state, "", link.hash);
+			scroll.navigateTo(target, offsetFor(target));
+		});
 }

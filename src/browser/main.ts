@@ -6,6 +6,7 @@ import chunks from "virtual:component-manifest";
 import { Ajax } from "./ajax/ajax";
 import { startAutosubmit } from "./ajax/autosubmit";
 import { ComponentLoader } from "./component-loader";
+import { dispatch } from "./dispatch";
 import { startErrorReporting } from "./error-reporting";
 import { afterFirstPaint } from "./first-paint";
 import { createForms } from "./forms/shim";
@@ -27,6 +28,8 @@ startErrorReporting(root);
 export const components = new ComponentLoader(chunks, import.meta.url);
 
 const scroll = createScroll(root);
+// Now, not at the start: its delay counts from the load event, which often comes before the start.
+const followHashLinks = startHashNavigation(scroll);
 
 /** The page's services; components receive this object in their connect context. */
 export const services: Services = {
@@ -47,11 +50,11 @@ declare global {
 
 function start(): void {
 	startLazyImages(root);
-	startHashNavigation(services.scroll);
+	followHashLinks();
 	services.forms.start();
 	startAutosubmit();
 	components.start(services);
-	document.dispatchEvent(new CustomEvent("runtime:start"));
+	dispatch("runtime:start", null);
 }
 
 /**

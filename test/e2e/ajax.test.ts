@@ -112,6 +112,45 @@ describe("ajax forms", () => {
 		await page.context().close();
 	});
 
+	it("sends a form without an action, and a link without href, to the current path, by GET by default", async () => {
+		const { page } = await open("/_fixtures/ajax?page=2#top");
+		const sent: { method: string; url: string }[] = [];
+		// Answered here: the fixture page itself takes no POST.
+		await page.route(`${origin()}/_fixtures/ajax**`, (route) => {
+			const request = route.request();
+			if (!request.headers()["x-requested-with"]) return route.continue();
+			sent.push({ method: request.method(), url: request.url() });
+			return route.fulfill({
+				json: { snippets: { "snippet--echo": `<pre id="echo">${sent.length}</pre>` } },
+			});
+		});
+		await page.evaluate(() =>
+			document.querySelector("main")!.insertAdjacentHTML(
+				"beforeend",
+				`<form class="ajax" id="no-action"><input name="q" value="x" aria-label="Q"><button>Get</button></form>
+				<form class="ajax" id="no-action-post" method="post"><input name="p" value="y" aria-label="P"><button>Post</button></form>
+				<a class="ajax" id="no-href">Reload</a>`,
+			),
+		);
+		const path = `${origin()}/_fixtures/ajax`;
+		await page.click("#no-action button");
+		await page.waitForSelector("#echo:text('1')");
+		// The form's data is the query; in the address bar too, without the page's fragment.
+		expect(page.url()).toBe(`${path}?q=x`);
+		await page.goBack();
+		await page.waitForURL(`${path}?page=2#top`);
+		await page.click("#no-action-post button");
+		await page.waitForSelector("#echo:text('2')");
+		await page.click("#no-href");
+		await page.waitForSelector("#echo:text('3')");
+		expect(sent).toEqual([
+			{ method: "GET", url: `${path}?q=x` },
+			{ method: "POST", url: path },
+			{ method: "GET", url: path },
+		]);
+		await page.context().close();
+	});
+
 	it("sends other methods url-encoded", async () => {
 		const { page } = await open();
 		await page.click("#put-form button");

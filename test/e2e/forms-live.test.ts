@@ -1,6 +1,7 @@
 /**
  * Live validation (SPEC.md §5): on change, on blur after an edit, on keyup debounced 200 ms once the
- * field was left; the server's errors; bad number input; toggles; a form that arrives in a snippet.
+ * field was left (edited or not); the server's errors; bad number input; toggles; a form that arrives
+ * in a snippet.
  */
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -72,6 +73,27 @@ describe("live validation", () => {
 		await page.clock.runFor(50);
 		expect((await fieldState(page, "#frm-password")).state).toBe("error");
 		expect(await page.evaluate(() => document.activeElement?.getAttribute("name"))).toBe("password");
+		await page.context().close();
+	});
+
+	it("checks a field passed through untouched as the user later types in it, not as focus moves", async () => {
+		const { page } = await openForm(browser, { prepare: (page) => page.clock.install() });
+		await page.clock.pauseAt(Date.now() + 60_000);
+		// Through the field and back by keyboard: the keyups of Tab land in it, nothing was typed.
+		await page.focus("[name=email]");
+		await page.keyboard.press("Tab");
+		await page.keyboard.press("Shift+Tab");
+		await page.clock.runFor(1000);
+		expect(await page.evaluate(() => document.activeElement?.getAttribute("name"))).toBe("email");
+		expect((await fieldState(page, "#frm-email")).state).toBe("none");
+		await page.keyboard.type("x");
+		await page.clock.runFor(199);
+		expect((await fieldState(page, "#frm-email")).state).toBe("none");
+		await page.clock.runFor(1);
+		expect(await fieldState(page, "#frm-email")).toMatchObject({
+			state: "error",
+			message: "x není platný e-mail.",
+		});
 		await page.context().close();
 	});
 

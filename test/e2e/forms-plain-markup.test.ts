@@ -128,6 +128,56 @@ services.forms.validate(document.getElementById("frm-early")).then(
 		expect(messages).toEqual([]);
 		await page.context().close();
 	});
+
+	it("shows the server's message from data-nette-error, %value filled in, until the value changes", async () => {
+		const { page, messages } = await openPage(browser);
+		const body = `<!doctype html><html lang="en" data-base-path=""><head><meta charset="utf-8"><title>Server</title>
+<script type="module" src="/assets/frontend/js/runtime.js"></script></head><body><main>
+<form action="/_plain/sink" method="post" id="frm-server"><table>
+<tr><th>Nickname</th><td><input type="text" name="nickname" value="jana" aria-label="Nickname"
+	data-nette-rules='[{"op":":filled","msg":"Enter a nickname."}]' data-nette-error="“%value” is taken."></td></tr>
+<tr><th>Size</th><td><label><input type="radio" name="size" value="s" checked
+	data-nette-rules='[{"op":":filled","msg":"Choose a size."}]' data-nette-error="Size %value is sold out."> Small</label>
+	<label><input type="radio" name="size" value="l"> Large</label></td></tr>
+<tr><th>Code</th><td class="form-item"><input type="text" name="code" value="1" aria-label="Code"
+	data-nette-rules='[{"op":":filled","msg":"Enter the code."}]' data-nette-error="">
+	<p class="form-item__error">Said by the error block.</p></td></tr>
+</table></form></main></body></html>`;
+		await page.route(`${origin()}/_plain/server`, (route) =>
+			route.fulfill({ contentType: "text/html; charset=utf-8", body }),
+		);
+		await page.goto(`${origin()}/_plain/server`);
+		await page.waitForFunction(() => document.querySelector<HTMLFormElement>("#frm-server")?.noValidate);
+		const shown = () =>
+			page.evaluate(() =>
+				[...document.querySelectorAll("#frm-server td")].map((item) => ({
+					text: item.querySelector(".form-item__error")?.textContent ?? null,
+					invalid: item.classList.contains("has-error"),
+				})),
+			);
+		const refused = [
+			{ text: "“jana” is taken.", invalid: true },
+			{ text: "Size s is sold out.", invalid: true },
+			{ text: "Said by the error block.", invalid: true },
+		];
+		await page.waitForFunction(() => document.querySelector("#frm-server .has-error"));
+		expect(await shown()).toEqual(refused);
+		const nickname = page.getByRole("textbox", { name: "Nickname", exact: true });
+		expect(
+			await nickname.evaluate(
+				(field) => document.getElementById(field.getAttribute("aria-describedby")!)?.textContent,
+			),
+		).toBe("“jana” is taken.");
+		// Left unchanged, it stays; changed, it goes.
+		await nickname.focus();
+		await page.keyboard.press("Tab");
+		expect(await shown()).toEqual(refused);
+		await nickname.fill("jana2");
+		await page.keyboard.press("Tab");
+		expect((await shown())[0]).toEqual({ text: "", invalid: false });
+		expect(messages).toEqual([]);
+		await page.context().close();
+	});
 });
 
 declare global {

@@ -161,6 +161,18 @@ describe("smooth scrolling", () => {
 });
 
 describe("native scrolling is forced", () => {
+	/** Whether the smooth fixture page scrolls smoothly for a desktop browser (no touch) with that user agent. */
+	async function smoothScrollingFor(userAgent: string): Promise<boolean> {
+		const context = await browser.newContext({ userAgent });
+		const page = await context.newPage();
+		await recordConnectedComponents(page);
+		await page.goto(`${origin()}/_fixtures/page/smooth`);
+		await waitForConnected(page, ".scroll-container");
+		const smooth = await smoothScrolling(page);
+		await context.close();
+		return smooth;
+	}
+
 	async function expectNative(page: Page): Promise<void> {
 		expect(await smoothScrolling(page)).toBe(false);
 		expect(await page.locator(".scrollbar").count()).toBe(0);
@@ -210,15 +222,17 @@ describe("native scrolling is forced", () => {
 		for (const userAgent of [
 			"Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36",
 			"Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1",
-			"Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/70.0 Safari/537.36 Edge/18.17763",
 		]) {
-			const context = await browser.newContext({ userAgent });
-			const page = await context.newPage();
-			await page.goto(`${origin()}/_fixtures/page/smooth`);
-			await page.waitForLoadState("networkidle");
-			expect(await smoothScrolling(page)).toBe(false);
-			await context.close();
+			expect(await smoothScrollingFor(userAgent)).toBe(false);
 		}
+	});
+
+	it("for legacy EdgeHTML Edge (Edge/), not for Chromium Edge (Edg/), which scrolls as Chrome does", async () => {
+		const windows = "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko)";
+		expect(await smoothScrollingFor(`${windows} Chrome/70.0 Safari/537.36 Edge/18.17763`)).toBe(false);
+		expect(await smoothScrollingFor(`${windows} Chrome/120.0.0.0 Safari/537.36 Edg/120.0.2210.91`)).toBe(
+			true,
+		);
 	});
 });
 
@@ -312,6 +326,63 @@ describe("scroll service", () => {
 });
 
 describe("hash navigation", () => {
+	/**
+	 * A page that paints nothing (opacity 0), so that the runtime starts 500 ms after it runs, well after
+	 * load; `late` imports runtime.js only after load, as a page's own script may. `ran` tells that it ran.
+	 */
+	const hashPage = (late: boolean) => {
+		const runtime = "/assets/frontend/js/runtime.js";
+		const onLoad = late
+			? `import("${runtime}").then(() => { window.ran = true; })`
+			: "{ window.ran = true; }";
+		return `<!doctype html><html lang="en" data-base-path=""><head>
+<meta charset="utf-8"><title>Hash</title><style>body { opacity: 0 }</style>
+${late ? "" : `<script type="module" src="${runtime}"></script>`}</head><body><main>
+<h1>Hash</h1><div style="height: 3000px"></div><section id="far">Far</section><div style="height: 3000px"></div>
+</main><script>addEventListener("load", () => ${onLoad});</script></body></html>`;
+	};
+
+	/** Opens `hashPage` at its fragment with the clock paused, once load has fired and runtime.js ran. */
+	async function openHashPage(late: boolean): Promise<Page> {
+		const { page } = await openPage(browser);
+		await page.setViewportSize({ width: 1200, height: 800 });
+		await page.route(`${origin()}/_hash`, (route) =>
+			route.fulfill({ contentType: "text/html; charset=utf-8", body: hashPage(late) }),
+		);
+		await page.clock.install();
+		await page.clock.pauseAt(Date.now() + 1000);
+		await page.goto(`${origin()}/_hash#far`);
+		await page.waitForFunction(() => (window as unknown as { ran?: boolean }).ran);
+		return page;
+	}
+
+	// The browser's own jump to the fragment moves no focus and leaves no header offset.
+	const arrived = async (page: Page) =>
+		(await page.evaluate(() => document.activeElement?.id)) === "far" &&
+		Math.abs((await topOf(page, "#far")) - 80) < 1;
+
+	it("lands 100 ms after the load event, even when the runtime starts later", async () => {
+		const page = await openHashPage(false);
+		await page.clock.runFor(99);
+		expect(await arrived(page)).toBe(false);
+		await page.clock.runFor(1);
+		expect(await arrived(page)).toBe(true);
+		expect(await page.evaluate(() => window.runtimeStarted)).toBeUndefined();
+		// It starts 500 ms after it ran, as on any page that paints nothing.
+		await page.clock.runFor(1000);
+		expect(await page.evaluate(() => window.runtimeStarted)).toBe(true);
+		await page.context().close();
+	});
+
+	it("lands 100 ms after runtime.js runs when a page imports it after load", async () => {
+		const page = await openHashPage(true);
+		await page.clock.runFor(99);
+		expect(await arrived(page)).toBe(false);
+		await page.clock.runFor(1);
+		expect(await arrived(page)).toBe(true);
+		await page.context().close();
+	});
+
 	for (const path of ["/_fixtures/page/native", "/_fixtures/page/smooth"]) {
 		it(`lands after load at 80 px, 0 px for plain sections, and moves focus (${path})`, async () => {
 			const { page } = await openWithComponents(browser, `${path}#section`);

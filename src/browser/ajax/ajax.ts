@@ -1,4 +1,6 @@
 import type { ComponentLoader } from "../component-loader";
+import { dispatch } from "../dispatch";
+import { followedLink } from "../followed-link";
 import { announce, hideError, showError, showProgressLater } from "./feedback";
 import { SnippetHistory } from "./history";
 import { message } from "./messages";
@@ -108,7 +110,7 @@ export class Ajax {
 		} catch (error) {
 			// An aborted request shows nothing (the user or a newer request stopped it), but is reported.
 			if (!controller.signal.aborted) showError(failure, () => void this.send(request));
-			document.dispatchEvent(new CustomEvent("ajax:error", { detail: { request, error } }));
+			dispatch("ajax:error", { request, error });
 		} finally {
 			hideProgress();
 			showLoading(request, false);
@@ -128,39 +130,26 @@ export class Ajax {
 		const { component } = payload;
 		if (component) {
 			for (const element of this.components.elementsWith(component.name)) {
-				element.dispatchEvent(new CustomEvent("ajax:component", { detail: component }));
+				dispatch("ajax:component", component, element);
 			}
-			document.dispatchEvent(new CustomEvent("ajax:component", { detail: component }));
+			dispatch("ajax:component", component);
 		}
-		document.dispatchEvent(new CustomEvent("ajax:success", { detail: { request, payload } }));
+		dispatch("ajax:success", { request, payload });
 		if (payload.redirect) location.assign(payload.redirect);
 	}
 
 	#onClick(event: MouseEvent): void {
-		if (
-			event.defaultPrevented ||
-			event.button !== 0 ||
-			event.metaKey ||
-			event.ctrlKey ||
-			event.shiftKey ||
-			event.altKey
-		)
-			return;
-		const link = (event.target as Element).closest?.("a.ajax");
-		if (
-			!(link instanceof HTMLAnchorElement) ||
-			link.origin !== location.origin ||
-			link.hasAttribute("download")
-		)
-			return;
-		if (link.target && link.target !== "_self") return;
+		const link = followedLink(event, "a.ajax");
+		const href = link?.getAttribute("href");
+		// A link without href (its origin is "") stands for the current path.
+		if (!link || (href != null && link.origin !== location.origin) || link.hasAttribute("download")) return;
 		event.preventDefault();
 		// While a form's request runs, the snippets show what its answer may be about to replace: a link
 		// there ("load more", the next page) was made for the old content, and following it would abort the
 		// request, losing what the user typed or chose. The answer brings the links for the new content.
 		if (this.#current?.element instanceof HTMLFormElement && link.closest(SNIPPETS)) return;
 		const history = link.dataset.ajaxHistory === "false" ? false : "push";
-		void this.send({ url: link.href, method: "GET", element: link, history });
+		void this.send({ url: href == null ? currentPath() : link.href, method: "GET", element: link, history });
 	}
 
 	#onSubmit(event: SubmitEvent): void {
@@ -176,22 +165,31 @@ export class Ajax {
 		).toUpperCase();
 		// Attributes, not form.action/form.method: a control named "action" would shadow those.
 		const target = submitter?.getAttribute("formaction") ?? form.getAttribute("action");
-		const action = new URL(target || location.href, document.baseURI).href;
+		const url = new URL(target || currentPath(), document.baseURI);
 		const data = new FormData(form, submitter);
-		const request: AjaxRequest = { url: action, method, element: form, submitter, history: false };
-		if (method === "GET") {
-			const url = new URL(action);
-			// Replace the query, never append to it: parameters must not pile up.
-			url.search = new URLSearchParams(data as unknown as Record<string, string>).toString();
-			request.url = url.href;
-			request.history = form.hasAttribute("data-autosubmit") ? "replace" : "push";
-		} else {
-			request.body =
-				method === "POST" ? data : new URLSearchParams(data as unknown as Record<string, string>);
-		}
-		void this.send(request);
+		const get = method === "GET";
+		// Replace the query, never append to it: parameters must not pile up.
+		if (get) url.search = new URLSearchParams(data as unknown as Record<string, string>).toString();
+		void this.send({
+			url: url.href,
+			method,
+			body: get
+				? undefined
+				: method === "POST"
+					? data
+					: new URLSearchParams(data as unknown as Record<string, string>),
+			element: form,
+			submitter,
+			history: get && (form.hasAttribute("data-autosubmit") ? "replace" : "push"),
+		});
 	}
 }
+
+/**
+ * Where a form without an action and a link without href go: the current path, without the page's
+ * query (a GET form sends its own) or fragment.
+ */
+const currentPath = () => location.origin + location.pathname;
 
 /** The loading state of a request's link or form and submitter (SPEC.md §7), on or off. */
 function showLoading({ element, submitter }: AjaxRequest, on: boolean): void {

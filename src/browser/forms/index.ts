@@ -4,13 +4,14 @@
  * when to validate and shows the result:
  * - on submit every visible, enabled control in scope is checked; the messages appear once each in the
  *   form's summary, the first failing field is focused and its form item scrolled to;
- * - live, a control is checked on change, on blur after it was edited, and on keyup (debounced) once it
- *   has been left edited; live checks never move focus;
- * - the server's errors (`data-nette-error`) stay until the user changes the value;
+ * - live, a control is checked on change, on blur after it was edited, and as the user types in it
+ *   (on keyup, debounced) once it has been left, edited or not; live checks never move focus;
+ * - the server's errors (`data-nette-error`: its message, `%value` filled in, or else what the error
+ *   block says) stay until the user changes the value;
  * - toggles are applied at start, on change and after a reset.
  */
 import { ERROR_SCROLL_OFFSET, INPUT_VALIDATION_KEYUP_DEBOUNCE } from "../../constants";
-import { toggleSelector, toggles, validateControl, validateForm } from "../../validation";
+import { formatMessage, toggleSelector, toggles, validateControl, validateForm } from "../../validation";
 import type { Scroll } from "../scroll";
 import { type DomControl, type FieldElement, formView, isField, read, writeBack } from "./dom";
 import { clearVerdict, itemOf, showVerdict } from "./field-state";
@@ -38,22 +39,19 @@ export function createFormValidation(
 	const badInputMessage = formMessage("badInput");
 	const shapes = createShapes();
 	const controlsOf = (form: HTMLFormElement) => shapes.of(form).map(read);
-	// Fields edited since focused, and fields left edited (from then on they are checked as the user types).
+	// Fields edited since they were last left, and fields left once (from then on typing is checked).
 	const edited = new WeakSet<Element>();
 	const left = new WeakSet<Element>();
 	// The value a field had when the server rendered its error: that error stands until the value changes.
 	const serverValue = new WeakMap<Element, string>();
 
-	const validatedField = (target: EventTarget | null): FieldElement | null =>
+	const validatedField = (target: unknown): FieldElement | null =>
 		isField(target) && target.form && forms.get(target.form) ? target : null;
 
 	const markValid = (control: DomControl) => {
 		const { field } = control;
-		const server = serverValue.get(field);
-		if (server !== undefined) {
-			if (server === JSON.stringify(control.value)) return;
-			serverValue.delete(field);
-		}
+		if (serverValue.get(field) === JSON.stringify(control.value)) return;
+		serverValue.delete(field);
 		showVerdict(control, null);
 	};
 
@@ -126,14 +124,14 @@ export function createFormValidation(
 	});
 	document.addEventListener("focusout", (event) => {
 		const field = validatedField(event.target);
-		if (!field || !edited.has(field)) return;
-		edited.delete(field);
+		if (!field) return;
 		left.add(field);
-		validateSoonAsReleased(field);
+		if (edited.delete(field)) validateSoonAsReleased(field);
 	});
 	document.addEventListener("keyup", (event) => {
 		const field = validatedField(event.target);
-		if (!field || !left.has(field)) return;
+		// Typing, not a key that only moved focus here (Tab) or the caret.
+		if (!field || !left.has(field) || !edited.has(field)) return;
 		clearTimeout(timer);
 		timer = setTimeout(() => validateLive(field, false), INPUT_VALIDATION_KEYUP_DEBOUNCE);
 	});
@@ -142,7 +140,8 @@ export function createFormValidation(
 	document.addEventListener(
 		"click",
 		(event) => {
-			const link = event.target instanceof Element ? event.target.closest(SUMMARY_LINK) : null;
+			// The target may be the document, which has no closest().
+			const link = (event.target as Element).closest?.(SUMMARY_LINK);
 			const field = validatedField(link && document.getElementById(link.getAttribute("href")!.slice(1)));
 			if (!field) return;
 			event.preventDefault();
@@ -195,10 +194,16 @@ export function createFormValidation(
 			).observe(form, { subtree: true, attributeFilter: ["disabled"] });
 			shapes.write(() => {
 				for (const control of controlsOf(form)) {
-					if (!control.elements.some((field) => field.hasAttribute("data-nette-error"))) continue;
+					// Beside the rules, on the control or a list's first item.
+					const message = control.field.getAttribute("data-nette-error");
+					if (message === null) continue;
 					serverValue.set(control.field, JSON.stringify(control.value));
 					for (const field of control.elements) left.add(field);
-					showVerdict(control, undefined);
+					// The server's message with the value filled in; an empty one: what the error block says.
+					showVerdict(
+						control,
+						message ? formatMessage(message, control, undefined, formView(form)) : undefined,
+					);
 				}
 			});
 		},

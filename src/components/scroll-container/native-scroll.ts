@@ -1,4 +1,7 @@
-/** Android, iOS (and iPadOS, which poses as a Mac but has touch points), old IE and EdgeHTML Edge. */
+/**
+ * Android, iOS (and iPadOS, which poses as a Mac but has touch points), old IE and legacy EdgeHTML Edge
+ * (`Edge/`). Not Chromium Edge (`Edg/`): it has Chrome's engine and scrolls as Chrome does.
+ */
 const NATIVE_SCROLL_BROWSERS = /Android|iPad|iPhone|iPod|MSIE |Trident\/|Edge\/\d/;
 
 /**

@@ -1,0 +1,10 @@
+type Detail<K extends keyof DocumentEventMap> = DocumentEventMap[K] extends CustomEvent<infer D> ? D : never;
+
+/** Dispatches one of the runtime's events, on `document` unless another target is given. */
+export function dispatch<K extends keyof DocumentEventMap>(
+	type: K,
+	detail: Detail<K>,
+	target: EventTarget = document,
+): void {
+	target.dispatchEvent(new CustomEvent(type, { detail }));
+}
