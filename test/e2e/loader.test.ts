@@ -1,3 +1,5 @@
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { connectBrowser, type ObservedPage, openPage, origin } from "../helpers/browser";
@@ -252,6 +254,24 @@ describe("component loader", () => {
 			true,
 		);
 		await page.context().close();
+	});
+
+	it("leaves the developer warnings out of the production build", () => {
+		const warnings = [
+			'Component "${',
+			"Component instance already exists",
+			"mount() before start() does nothing",
+		];
+		const scripts = (client: string) =>
+			readdirSync(client, { recursive: true, encoding: "utf8" })
+				.filter((file) => file.endsWith(".js"))
+				.map((file) => readFileSync(join(client, file), "utf8"));
+		// The test build (these tests' server) has every one: the texts looked for are the ones printed.
+		const testBuild = scripts(`${process.env.TEST_DIST || "dist/test"}/client`).join("\n");
+		for (const warning of warnings) expect(testBuild).toContain(warning);
+		const production = scripts("dist/client");
+		expect(production.length).toBeGreaterThan(10);
+		expect(warnings.filter((warning) => production.some((script) => script.includes(warning)))).toEqual([]);
 	});
 });
 

@@ -10,10 +10,18 @@ interface ReportedError {
 	value: string;
 }
 
-/** A stand-in for Sentry's ingest: records the errors of every event envelope posted to project 42. */
+interface ReportedEvent {
+	exception?: { values?: ReportedError[] };
+	breadcrumbs?: { message?: string; data?: { arguments?: unknown[] } }[];
+}
+
+/** A stand-in for Sentry's ingest: records every event envelope posted to project 42, and its errors. */
 let ingest: Server;
 const reported: ReportedError[] = [];
+const events: ReportedEvent[] = [];
 const envelopePaths: string[] = [];
+/** While set, the stand-in holds its answers here (the reports stay in flight) until the test sends them. */
+let heldAnswers: (() => void)[] | undefined;
 let site: TestServer;
 let browser: Browser;
 
@@ -28,10 +36,13 @@ beforeAll(async () => {
 			const lines = body.split("\n").filter(Boolean);
 			for (let index = 1; index < lines.length - 1; index++) {
 				if (JSON.parse(lines[index]!).type !== "event") continue;
-				const event = JSON.parse(lines[index + 1]!) as { exception?: { values?: ReportedError[] } };
+				const event = JSON.parse(lines[index + 1]!) as ReportedEvent;
+				events.push(event);
 				for (const { type, value } of event.exception?.values ?? []) reported.push({ type, value });
 			}
-			response.writeHead(200, { "access-control-allow-origin": "*" }).end("{}");
+			const answer = () => response.writeHead(200, { "access-control-allow-origin": "*" }).end("{}");
+			if (heldAnswers) heldAnswers.push(answer);
+			else answer();
 		});
 	});
 	await new Promise<void>((resolve) => ingest.listen(0, "127.0.0.1", resolve));
@@ -70,6 +81,14 @@ async function waitForReport(value: string): Promise<void> {
 		.toBe(true);
 }
 
+/** Resolves once the stand-in has received nothing for half a second: what the page had to send is in. */
+async function waitForQuiet(): Promise<void> {
+	for (let count = -1; count !== envelopePaths.length; ) {
+		count = envelopePaths.length;
+		await new Promise((resolve) => setTimeout(resolve, 500));
+	}
+}
+
 const sentryLoaded = (page: Page) => page.evaluate(() => "__SENTRY__" in window);
 
 describe("error reporting", () => {
@@ -80,8 +99,9 @@ describe("error reporting", () => {
 		await waitForReport("early failure");
 		await throwLater(page, `late failure ${"x".repeat(400)}`);
 		await waitForReport("late failure");
+		// Cut at 250 characters, and marked so.
 		const late = reported.find((error) => error.value.startsWith("late failure"))!;
-		expect(late.value.length).toBeLessThanOrEqual(253);
+		expect(late.value).toBe(`late failure ${"x".repeat(237)}...`);
 		expect(envelopePaths).toContain("/api/42/envelope/");
 		await page.context().close();
 	});
@@ -129,6 +149,63 @@ describe("error reporting", () => {
 		await waitForReport("chunk sentinel");
 		await page.waitForTimeout(300);
 		expect(reported.filter((error) => error.type === "ChunkLoadError")).toHaveLength(1);
+		await page.context().close();
+	});
+
+	it("sends the last 100 breadcrumbs, their data normalised 3 levels deep", async () => {
+		const page = await openErrorPage();
+		await throwLater(page, "breadcrumbs sentinel");
+		await waitForReport("breadcrumbs sentinel");
+		await page.evaluate(() => {
+			for (let index = 0; index < 150; index++) console.log(`crumb ${index}`);
+			console.log("nested", { one: { two: { three: { four: "deep" } } } });
+		});
+		await throwLater(page, "breadcrumbs failure");
+		await waitForReport("breadcrumbs failure");
+		const { breadcrumbs = [] } = events.find((event) =>
+			event.exception?.values?.some((error) => error.value === "breadcrumbs failure"),
+		)!;
+		expect(breadcrumbs.map((breadcrumb) => breadcrumb.message)).toEqual([
+			...Array.from({ length: 99 }, (_, index) => `crumb ${index + 51}`),
+			"nested [object Object]",
+		]);
+		// The breadcrumb's data is level 1, its arguments 2, the object logged 3: deeper levels are cut.
+		expect(breadcrumbs.at(-1)!.data!.arguments).toEqual(["nested", { one: "[Object]" }]);
+		await page.context().close();
+	});
+
+	it("keeps at most 30 reports in flight, dropping those that come while 30 are", async () => {
+		const page = await openErrorPage();
+		// A first error caught by Sentry itself marks the session as having one (an update is sent then, not
+		// with each later error): from then on only the burst's reports are sent.
+		await page.waitForFunction(() => "__SENTRY__" in window, null, { timeout: 15_000 });
+		await throwLater(page, "buffer sentinel");
+		await waitForReport("buffer sentinel");
+		await waitForQuiet();
+		let sent = 0;
+		page.on("request", (request) => {
+			if (request.url().includes("/envelope/")) sent++;
+		});
+		heldAnswers = [];
+		try {
+			await page.evaluate(() => {
+				for (let index = 0; index < 50; index++)
+					setTimeout(() => {
+						throw new Error(`burst failure ${index}`);
+					});
+			});
+			await expect.poll(() => sent, { timeout: 15_000 }).toBe(30);
+			await page.waitForTimeout(500);
+			expect(sent).toBe(30);
+		} finally {
+			const answers = heldAnswers;
+			heldAnswers = undefined;
+			for (const answer of answers) answer();
+		}
+		const burst = () => reported.filter((error) => error.value.startsWith("burst failure")).length;
+		await expect.poll(burst, { timeout: 15_000 }).toBe(30);
+		await page.waitForTimeout(500);
+		expect(burst()).toBe(30);
 		await page.context().close();
 	});
 
