@@ -37,7 +37,7 @@ export const isField = (element: unknown): element is FieldElement =>
 	element instanceof HTMLButtonElement;
 
 /** Radio items and `name[]` checkboxes sharing a name are one control, named after the group. */
-const isListItem = (element: FieldElement): boolean =>
+export const isListItem = (element: FieldElement): boolean =>
 	element instanceof HTMLInputElement &&
 	(element.type === "radio" || (element.type === "checkbox" && element.name.endsWith("[]")));
 

@@ -18,7 +18,17 @@ import {
 	type Validator,
 	type ValidatorContext,
 } from "../../validation";
-import { controlOf, controlsOf, type DomControl, type FieldElement, formView, isField } from "./dom";
+import {
+	controlOf,
+	controlsOf,
+	type DomControl,
+	type FieldElement,
+	formView,
+	isField,
+	isListItem,
+	read,
+	shapesOf,
+} from "./dom";
 import { formMessage } from "./messages";
 
 /** Nette's validator signature: `newValue.value` is where a validator leaves a normalised value. */
@@ -41,6 +51,17 @@ const formOf = (elem: FieldElement): HTMLFormElement => elem.form ?? document.cr
 
 // The button a running validateForm was called for: `:submitted` compares it (Nette 3.5.3 never sets it).
 let submitter: Element | null = null;
+
+/**
+ * The control validateForm has just read: it calls `isDisabled` and `validateControl` with the control's
+ * field (through `window.Nette`, which a site may override), and each would read the control again — a
+ * radio list by scanning the whole form for its items, most of a valid form's time.
+ */
+let reached: DomControl | undefined;
+const controlFor = (elem: NetteElement): DomControl => {
+	const item = field(elem);
+	return item === reached?.field ? reached : controlOf(item);
+};
 
 /** Nette hands file validators a FileList, ours get File[]: each side gets its own. */
 const toNette = (value: ControlValue, control: ValidationControl): unknown =>
@@ -107,12 +128,40 @@ const validators = new Proxy(
  * rules `null` or `undefined` (Nette's `??=`) mean the element's own `data-nette-rules`.
  */
 function probe(elem: NetteElement, rules?: unknown, value?: { value: unknown }): DomControl {
-	const control = controlOf(field(elem));
+	const control = controlFor(elem);
 	return {
 		...control,
 		rules: rules == null ? control.rules : parseRules(rules),
 		value: value ? toEngine(value.value) : control.value,
 	};
+}
+
+/** What `form.elements` holds: all have a validity, which the bad-input check reads before anything else. */
+type ListedElement = FieldElement | HTMLFieldSetElement | HTMLObjectElement | HTMLOutputElement;
+
+/**
+ * The controls with rules among those `wanted`, in document order, each read only when reached: Nette
+ * validates in order and stops at the first error, so a form whose first control fails reads no other.
+ * Grouping the lists takes a pass over the whole form (shapesOf), made only once the walk reaches one.
+ */
+function* ruledControls(form: HTMLFormElement, wanted: (name: string) => boolean): Generator<DomControl> {
+	const { elements } = form;
+	for (let i = 0; i < elements.length; i++) {
+		const element = elements[i]!;
+		if (!isField(element)) continue;
+		if (isListItem(element)) {
+			const shapes = shapesOf(form);
+			for (const shape of shapes.slice(shapes.findIndex((each) => each.field === element))) {
+				if (shape.rules && wanted(shape.name)) yield read(shape);
+			}
+			return;
+		}
+		// The attribute first: a control without rules is not read at all.
+		if (element.hasAttribute("data-nette-rules") && wanted(element.name)) {
+			const control = controlOf(element);
+			if (control.rules) yield control;
+		}
+	}
 }
 
 const webalizeTable: Record<string, string> = {
@@ -202,17 +251,27 @@ const nette = {
 		}
 		submitter = sender === form ? null : sender;
 		try {
-			const controls = controlsOf(form).filter((control) => !scope || inScope(control.name, scope));
+			const wanted = (name: string) => !scope || inScope(name, scope);
 			// Nette leaves a bad input to the browser's bubble; SPEC.md shows its own message like any other.
-			const bad = controls.find((control) => control.badInput);
+			// Only a lone input can have one: the items of radio and checkbox lists never do. Indexed loops
+			// here and in ruledControls: Chromium takes 2.5× as long to iterate the collection with for-of.
+			let bad: FieldElement | undefined;
+			const elements = form.elements as unknown as ArrayLike<ListedElement>;
+			for (let i = 0; i < elements.length; i++) {
+				const element = elements[i]!;
+				if (element.willValidate && element.validity.badInput && isField(element) && wanted(element.name)) {
+					bad = element;
+					break;
+				}
+			}
 			if (bad) {
-				nette.addError(bad.field, formMessage("badInput"));
+				nette.addError(bad, formMessage("badInput"));
 				nette.showFormErrors(form, nette.formErrors);
 				return false;
 			}
-			for (const control of controls) {
+			for (const control of ruledControls(form, wanted)) {
+				reached = control;
 				if (
-					control.rules &&
 					!nette.isDisabled(control.field) &&
 					!nette.validateControl(control.field, undefined, onlyCheck) &&
 					!nette.formErrors.length
@@ -222,6 +281,7 @@ const nette = {
 			}
 		} finally {
 			submitter = null;
+			reached = undefined;
 		}
 		const success = !nette.formErrors.length;
 		nette.showFormErrors(form, nette.formErrors);
@@ -229,7 +289,7 @@ const nette = {
 	},
 
 	isDisabled(elem: NetteElement): boolean {
-		return !!controlOf(field(elem)).disabled;
+		return !!controlFor(elem).disabled;
 	},
 
 	addError(elem: FieldElement, message: string): void {
