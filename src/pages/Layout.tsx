@@ -8,22 +8,23 @@ import { BrandLink, LanguageSwitch } from "./HeaderParts";
 interface LayoutProps {
 	title: string;
 	description: string;
-	/** Mounts the page components: the header's `page` and smooth scrolling on the scroll container. */
-	pageBehaviours?: boolean;
 	/** Private pages (a voucher): kept out of search engines. */
 	noindex?: boolean;
 	children: ReactNode;
 }
 
-/** The site's frame: skip link, header with navigation, the scroll container's main, footer. */
-export function Layout({ title, description, pageBehaviours = false, noindex, children }: LayoutProps) {
+/**
+ * The site's frame: skip link, the header region (its `page` component) with navigation, and the scroll
+ * container (smooth scrolling where native scrolling is not forced) holding main and the footer.
+ */
+export function Layout({ title, description, noindex, children }: LayoutProps) {
 	const { href, lang, path, t } = useSite();
 	return (
 		<Document title={title} description={description} noindex={noindex}>
 			<a className="skip-link" href="#main">
 				{t.skipToContent}
 			</a>
-			<header className="site-header" data-component={pageBehaviours ? "page" : undefined}>
+			<header className="site-header" data-component="page">
 				<BrandLink />
 				<Navigation
 					label={t.mainNavigation}
@@ -37,7 +38,7 @@ export function Layout({ title, description, pageBehaviours = false, noindex, ch
 				/>
 				<LanguageSwitch />
 			</header>
-			<ScrollContainer smooth={pageBehaviours}>
+			<ScrollContainer smooth>
 				<main id="main" tabIndex={-1}>
 					{children}
 				</main>

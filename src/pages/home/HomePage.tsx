@@ -19,7 +19,7 @@ export function HomePage({ closed }: { closed?: CampaignClosed | undefined }) {
 	const { href, lang } = useSite();
 	const t = HOME_TEXTS[lang];
 	return (
-		<Layout pageBehaviours title={t.meta.title} description={t.meta.description}>
+		<Layout title={t.meta.title} description={t.meta.description}>
 			<section className="hero" aria-labelledby="hero-title">
 				<div className="hero__text">
 					<p className="hero__eyebrow">{t.hero.eyebrow}</p>

@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { ScrollContainer } from "../../components/scroll-container/ScrollContainer";
 import type { StaffUser } from "../../server/auth/current-user";
 import { useSite } from "../../server/site-context";
 import { Document } from "../Document";
@@ -11,7 +12,10 @@ interface StaffLayoutProps {
 	children: ReactNode;
 }
 
-/** The frame of the staff pages: a plain header (no campaign navigation), kept out of search engines. */
+/**
+ * The frame of the staff pages, kept out of search engines: the site's two regions, with a plain
+ * header (no campaign navigation) and no footer in the scroll container.
+ */
 export function StaffLayout({ title, user, children }: StaffLayoutProps) {
 	const { href, t } = useSite();
 	return (
@@ -19,7 +23,7 @@ export function StaffLayout({ title, user, children }: StaffLayoutProps) {
 			<a className="skip-link" href="#main">
 				{t.skipToContent}
 			</a>
-			<header className="site-header staff-header">
+			<header className="site-header staff-header" data-component="page">
 				<BrandLink />
 				<span className="staff-header__area">{t.staff.area}</span>
 				{user && (
@@ -32,9 +36,11 @@ export function StaffLayout({ title, user, children }: StaffLayoutProps) {
 				)}
 				<LanguageSwitch />
 			</header>
-			<main id="main" className="staff" tabIndex={-1}>
-				{children}
-			</main>
+			<ScrollContainer smooth>
+				<main id="main" className="staff" tabIndex={-1}>
+					{children}
+				</main>
+			</ScrollContainer>
 		</Document>
 	);
 }
