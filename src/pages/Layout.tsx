@@ -38,7 +38,7 @@ export function Layout({ title, description, noindex, children }: LayoutProps) {
 				/>
 				<LanguageSwitch />
 			</header>
-			<ScrollContainer smooth>
+			<ScrollContainer>
 				<main id="main" tabIndex={-1}>
 					{children}
 				</main>

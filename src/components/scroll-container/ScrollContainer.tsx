@@ -1,9 +1,9 @@
 import type { ReactNode } from "react";
 
-/** The page's scrolling region (main content and footer); `smooth` mounts smooth scrolling on it. */
-export function ScrollContainer({ smooth = false, children }: { smooth?: boolean; children: ReactNode }) {
+/** The page's scrolling region (main content and footer), with smooth scrolling where native is not forced. */
+export function ScrollContainer({ children }: { children: ReactNode }) {
 	return (
-		<div className="scroll-container" data-component={smooth ? "scroll-container" : undefined}>
+		<div className="scroll-container" data-component="scroll-container">
 			{children}
 		</div>
 	);

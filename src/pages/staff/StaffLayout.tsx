@@ -36,7 +36,7 @@ export function StaffLayout({ title, user, children }: StaffLayoutProps) {
 				)}
 				<LanguageSwitch />
 			</header>
-			<ScrollContainer smooth>
+			<ScrollContainer>
 				<main id="main" className="staff" tabIndex={-1}>
 					{children}
 				</main>

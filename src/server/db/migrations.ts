@@ -201,6 +201,12 @@ const migrations: Record<string, Migration> = {
 				.addColumn("registration_id", "text", (c) => c.references("registrations.id").onDelete("cascade"))
 				.execute();
 			await db.schema.createIndex("signups_expires_at").on("signups").column("expires_at").execute();
+			// A form sent twice finds the first one's signup by its mailbox (src/server/registration/signups.ts).
+			await db.schema
+				.createIndex("signups_email_canonical")
+				.on("signups")
+				.column("email_canonical")
+				.execute();
 
 			// Counters decided by one statement each: the vouchers issued, against the campaign's limit.
 			await db.schema

@@ -180,7 +180,7 @@ async function decided(trx: Transaction<Database>, confirmHash: string): Promise
 	if (!signup) return { kind: "unknown" };
 	const outcome = signup.outcome as SignupOutcome | null;
 	if (outcome === null) return { kind: "expired" };
-	if (signup.token && (outcome === "issued" || outcome === "existing" || outcome === "known")) {
+	if (signup.token && (outcome === "issued" || outcome === "existing")) {
 		return { kind: "voucher", token: signup.token };
 	}
 	if (outcome === "person" || outcome === "closed" || outcome === "sold-out") {
