@@ -57,6 +57,15 @@ async function countEnded(page: Page): Promise<void> {
 const ended = (page: Page, count: number) =>
 	page.waitForFunction((count) => (window as unknown as { ended: number }).ended === count, count);
 
+/** Whether the slow fixture request (1.5 s) is aborted or answered; call before sending it. */
+function slowOutcome(page: Page): Promise<"aborted" | "answered"> {
+	const slow = (request: { url(): string }) => request.url().includes("delay=1500");
+	return Promise.race([
+		page.waitForEvent("requestfailed", slow).then(() => "aborted" as const),
+		page.waitForEvent("requestfinished", slow).then(() => "answered" as const),
+	]);
+}
+
 /** Whether each element carries is-loading, and the form's aria-busy. */
 const loadingState = (page: Page, form: string, ...elements: string[]) =>
 	page.evaluate(
@@ -179,11 +188,12 @@ describe("one request at a time", () => {
 
 	it("aborts the running request when another starts, and never applies the stale answer", async () => {
 		const { page } = await open();
+		const outcome = slowOutcome(page);
 		await page.click("#slow-submit");
 		await page.click("#put-form button");
 		expect((await echo(page)).method).toBe("PUT");
 		expect(await page.locator("#slow-form").getAttribute("class")).not.toContain("is-loading");
-		await page.waitForTimeout(1700);
+		expect(await outcome).toBe("aborted");
 		expect((await echo(page)).method).toBe("PUT");
 		await page.context().close();
 	});
@@ -284,10 +294,11 @@ describe("one request at a time", () => {
 
 	it("aborts on Escape, clearing the loading state without an error", async () => {
 		const { page } = await open();
+		const outcome = slowOutcome(page);
 		await page.click("#slow-submit");
 		await page.keyboard.press("Escape");
 		await page.waitForFunction(() => !document.querySelector("#slow-form")?.classList.contains("is-loading"));
-		await page.waitForTimeout(1700);
+		expect(await outcome).toBe("aborted");
 		expect(await page.locator("#echo").textContent()).toBe("none");
 		expect(await page.locator(".ajax-error").count()).toBe(0);
 		await page.context().close();
@@ -301,9 +312,13 @@ describe("one request at a time", () => {
 			document.body.append(dialog);
 			dialog.showModal();
 		});
+		const outcome = slowOutcome(page);
 		await page.evaluate(() => document.querySelector<HTMLFormElement>("#slow-form")!.requestSubmit());
+		await page.waitForFunction(() => document.querySelector("#slow-form")?.classList.contains("is-loading"));
 		await page.keyboard.press("Escape");
-		expect(JSON.parse((await page.locator("#echo").textContent()) === "none" ? "null" : "1")).toBeNull();
+		// The dialog takes the key and closes; the request runs on and its answer is applied.
+		await page.waitForFunction(() => !document.querySelector("dialog")?.open);
+		expect(await outcome).toBe("answered");
 		expect((await echo(page)).fields).toEqual([["slow", "1"]]);
 		await page.context().close();
 	});
@@ -352,6 +367,20 @@ describe("payload", () => {
 		await page.evaluate(() => history.forward());
 		await page.waitForFunction(() => document.querySelector("#page-number")?.textContent === "Page 2");
 		expect(await page.locator(".item").allTextContents()).toEqual(["item 1", "item 2"]);
+		await page.context().close();
+	});
+
+	it("going back aborts the running request: its late answer never overwrites the restored page", async () => {
+		const { page } = await open();
+		await page.click("#next");
+		await page.waitForFunction(() => document.querySelector("#page-number")?.textContent === "Page 2");
+		const outcome = slowOutcome(page);
+		await page.click("#slow-submit");
+		await page.evaluate(() => history.back());
+		await page.waitForFunction(() => document.querySelector("#page-number")?.textContent === "Page 1");
+		expect(await outcome).toBe("aborted");
+		expect(await page.locator("#echo").allTextContents()).toEqual(["none"]);
+		expect(await page.locator("#slow-form").getAttribute("class")).not.toContain("is-loading");
 		await page.context().close();
 	});
 
