@@ -94,6 +94,24 @@ describe("anonymous pages", () => {
 		expect(second.text).not.toBe(first.text);
 	});
 
+	it("never keep a page whose data changed during its render under the key of the data before", async () => {
+		const set = (to: string) =>
+			fetch(`${origin()}/_fixtures/render-cache/data`, {
+				method: "POST",
+				headers: { "content-type": "application/json" },
+				body: JSON.stringify({ to }),
+			});
+		await set("a");
+		// Keyed by data "a", rendered with "b".
+		const changed = await page("/_fixtures/render-cache/data?change=b");
+		expect([changed.cache, changed.text.includes("data b")]).toEqual(["miss", true]);
+		await set("a");
+		// The data is "a" again: its page is rendered, not the one showing "b".
+		const again = await page("/_fixtures/render-cache/data");
+		expect([again.cache, again.text.includes("data a")]).toEqual(["miss", true]);
+		expect((await page("/_fixtures/render-cache/data")).cache).toBe("hit");
+	});
+
 	it("are sent compressed with brotli or gzip, which decode to the page", async () => {
 		// A server of its own: a cache no other test has filled.
 		const server = await startServer();
