@@ -1,8 +1,10 @@
-import { readdirSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { request as httpRequest } from "node:http";
+import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { sqliteFile } from "../../src/server/db";
 import { connectBrowser, openPage, origin } from "../helpers/browser";
 import { recordConnectedComponents, waitForConnected } from "../helpers/components";
 import { startServer, type TestServer } from "../helpers/server";
@@ -341,9 +343,18 @@ describe("production mode", () => {
 
 describe("shutdown", () => {
 	it("finishes on SIGTERM with exit code 0 after closing the database", async () => {
-		const server = await startServer();
-		expect((await fetch(`${server.origin}/readyz`)).status).toBe(200);
-		expect(await server.stop()).toBe(0);
-		expect(server.logs.some((line) => line.includes("shutting down"))).toBe(true);
+		const dataDir = mkdtempSync(join(tmpdir(), "lumen-shutdown-"));
+		try {
+			const server = await startServer({ env: { DATA_DIR: dataDir } });
+			expect((await fetch(`${server.origin}/readyz`)).status).toBe(200);
+			expect(existsSync(`${sqliteFile(dataDir)}-wal`)).toBe(true);
+			expect(await server.stop()).toBe(0);
+			expect(server.logs.some((line) => line.includes("shutting down"))).toBe(true);
+			// Closed: the last connection checkpointed the WAL into the file and removed it.
+			expect(existsSync(sqliteFile(dataDir))).toBe(true);
+			expect(existsSync(`${sqliteFile(dataDir)}-wal`)).toBe(false);
+		} finally {
+			rmSync(dataDir, { recursive: true, force: true });
+		}
 	});
 });
