@@ -17,7 +17,7 @@ import { SAVE_PATH } from "../../src/components/content-editor/ContentEditor";
 import { FORM_LIMITS } from "../../src/server/forms/limits";
 import { type SeededStaff, seedStaff, seedStore } from "../helpers/staff-fixtures";
 import { storedRegistrations } from "../helpers/stored-registrations";
-import { serverDatabases } from "../helpers/test-databases";
+import { describeServerDatabases } from "../helpers/test-databases";
 import { type StaffServer, signIn, startStaffServer } from "./staff-support";
 
 /** Payloads whose markers must never come back as markup. */
@@ -160,9 +160,6 @@ interface Request {
 	readonly body?: string | Uint8Array<ArrayBuffer> | FormData | URLSearchParams;
 	readonly who?: Who;
 }
-
-/** SQLite, and PostgreSQL when TEST_DATABASE_URL is set: a value one stores, the other may refuse. */
-const engines = serverDatabases();
 
 // The state of the suite running now (the engines' suites run one after the other).
 let staff: StaffServer;
@@ -423,7 +420,7 @@ function rawRequest(text: string): Promise<string> {
 	});
 }
 
-describe.each(engines)("hostile input on %s", (kind, createDatabase) => {
+describeServerDatabases("hostile input on %s", (kind, createDatabase) => {
 	let drop: () => Promise<void> = async () => {};
 	beforeAll(async () => {
 		const database = await createDatabase();

@@ -16,10 +16,8 @@ import {
 import { startServer, type TestServer } from "../helpers/server";
 import { ean13, type SeededStaff, seedStaff, seedStore, seedVoucher } from "../helpers/staff-fixtures";
 import { storedRegistrations } from "../helpers/stored-registrations";
-import { serverDatabases } from "../helpers/test-databases";
+import { describeServerDatabases } from "../helpers/test-databases";
 import { postSignIn, type StaffServer, signIn, startStaffServer } from "./staff-support";
-
-const engines = serverDatabases();
 
 /** Answers counted by kind and status ("sent", "voucher", "refused 410", "failed ECONNRESET"), for one comparison. */
 function kinds(answers: readonly (SignupAnswer | ConfirmationAnswer)[]): Record<string, number> {
@@ -36,7 +34,7 @@ function kinds(answers: readonly (SignupAnswer | ConfirmationAnswer)[]): Record<
 	return counts;
 }
 
-describe.each(engines)("two server processes on one %s database", (_kind, createDatabase) => {
+describeServerDatabases("two server processes on one %s database", (_kind, createDatabase) => {
 	let drop: () => Promise<void>;
 	let first: StaffServer;
 	let secondServer: TestServer;
@@ -162,16 +160,21 @@ describe.each(engines)("two server processes on one %s database", (_kind, create
 		expect(statuses[10]).toBe(429);
 	});
 
-	it("counts failed sign-ins per account together: after ten through both, the right password waits", async () => {
+	it("counts failed sign-ins per account and network together: after ten through both, that network waits", async () => {
 		const target = await cashier("Target");
-		for (let attempt = 0; attempt < 10; attempt++) {
-			const response = await postSignIn(servers[attempt % 2]!, {
-				email: target.email,
-				password: `guess ${attempt}`,
-			});
-			expect(response.status).toBe(200);
-		}
-		for (const server of servers) expect((await postSignIn(server, target)).status).toBe(429);
+		const network = (host: number) => ({ "x-forwarded-for": `192.0.2.${host}` });
+		const failures = await Promise.all(
+			Array.from({ length: 10 }, (_, attempt) =>
+				postSignIn(
+					servers[attempt % 2]!,
+					{ email: target.email, password: `guess ${attempt}` },
+					network(attempt),
+				),
+			),
+		);
+		expect(failures.map((response) => response.status)).toEqual(Array(10).fill(200));
+		for (const server of servers) expect((await postSignIn(server, target, network(99))).status).toBe(429);
+		expect((await postSignIn(second, target, { "x-forwarded-for": "198.51.100.1" })).status).toBe(303);
 	});
 
 	it("counts redemptions per session together: the 61st through both is refused", async () => {
@@ -187,7 +190,7 @@ describe.each(engines)("two server processes on one %s database", (_kind, create
 
 const VOUCHER_LIMIT = 100;
 
-describe.each(engines)(
+describeServerDatabases(
 	"the campaign's voucher limit over two processes on one %s database",
 	(_kind, createDatabase) => {
 		let drop: () => Promise<void>;

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import pg from "pg";
-import { afterAll } from "vitest";
+import { afterAll, describe } from "vitest";
 import { type DatabaseHandle, openDatabase } from "../../src/server/db";
 
 /** PostgreSQL joins when TEST_DATABASE_URL is set (.ci/run sets it); each opened database is a fresh one. */
@@ -120,4 +120,41 @@ export function serverDatabases(): [string, () => Promise<ServerDatabase>][] {
 		]);
 	}
 	return engines;
+}
+
+const WITHOUT_POSTGRES = "skipped: TEST_DATABASE_URL is not set";
+
+/** Fails if called: the PostgreSQL suite of a run without TEST_DATABASE_URL is only registered, never run. */
+const unconfigured = async (): Promise<never> => {
+	throw new Error("TEST_DATABASE_URL is not set");
+};
+
+/**
+ * describe.each over `engines`, and without TEST_DATABASE_URL the PostgreSQL suite too, registered as
+ * skipped with the reason: a run without PostgreSQL then reports those tests as skipped, rather than
+ * counting fewer tests as if they did not exist.
+ */
+function describeEngines<T>(
+	engines: [string, T][],
+	unavailable: T,
+	name: string,
+	suite: (kind: string, value: T) => void,
+): void {
+	describe.each(engines)(name, suite);
+	if (!postgresUrl)
+		describe.skip(`${name.replace("%s", "postgres")} (${WITHOUT_POSTGRES})`, () =>
+			suite("postgres", unavailable));
+}
+
+/** A suite on each database (see testDatabases); the PostgreSQL one reported as skipped when unconfigured. */
+export function describeDatabases(name: string, suite: (kind: string, open: Opener) => void): void {
+	describeEngines(testDatabases(), unconfigured, name, suite);
+}
+
+/** A suite on each server database (see serverDatabases); the PostgreSQL one reported as skipped when unconfigured. */
+export function describeServerDatabases(
+	name: string,
+	suite: (kind: string, createDatabase: () => Promise<ServerDatabase>) => void,
+): void {
+	describeEngines(serverDatabases(), unconfigured, name, suite);
 }

@@ -5,7 +5,7 @@ import { CAMPAIGN_COUNTER_TTL_MS, Campaign } from "../../src/server/campaign/plu
 import { campaignClosed, campaignState } from "../../src/server/campaign/state";
 import type { CampaignSettings } from "../../src/server/config";
 import { endOfPragueDay } from "../../src/server/prague-time";
-import { disposedAfterAll, testDatabases } from "../helpers/test-databases";
+import { describeDatabases, disposedAfterAll } from "../helpers/test-databases";
 
 const settings = (campaign: Partial<CampaignSettings> = {}): CampaignSettings => ({
 	start: undefined,
@@ -88,7 +88,7 @@ describe("campaignClosed", () => {
 	});
 });
 
-describe.each(testDatabases())("app.campaign on %s", (_kind, open) => {
+describeDatabases("app.campaign on %s", (_kind, open) => {
 	const openDatabase = disposedAfterAll(open);
 
 	/** A Campaign over a fresh database, with a clock the test moves and its counter queries counted. */

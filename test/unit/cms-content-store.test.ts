@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { CONTENT_CACHE_TTL_MS, ContentStore } from "../../src/server/cms/content-store";
 import { normalizeBlockText } from "../../src/server/cms/routes";
 import { seedStaff } from "../helpers/staff-fixtures";
-import { disposedAfterAll, testDatabases } from "../helpers/test-databases";
+import { describeDatabases, disposedAfterAll } from "../helpers/test-databases";
 
 describe("block text", () => {
 	it("is one line of plain text: breaks and runs of spaces collapse, no-break spaces stay", () => {
@@ -12,7 +12,7 @@ describe("block text", () => {
 	});
 });
 
-describe.each(testDatabases())("content store on %s", (_kind, open) => {
+describeDatabases("content store on %s", (_kind, open) => {
 	const openDatabase = disposedAfterAll(open);
 	const setup = async () => {
 		const database = await openDatabase();

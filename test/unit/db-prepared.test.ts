@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 import { describe, expect, it } from "vitest";
 import { prepare } from "../../src/server/db/prepared";
-import { disposedAfterAll, testDatabases } from "../helpers/test-databases";
+import { describeDatabases, disposedAfterAll } from "../helpers/test-databases";
 
 // A value (upserted) and a constant of the query (the suffix) in one statement, a value used twice.
 const upsert = prepare((db, meta: { key: string; value: string }) =>
@@ -14,7 +14,7 @@ const upsert = prepare((db, meta: { key: string; value: string }) =>
 		.returning(["key", "value"]),
 );
 
-describe.each(testDatabases())("prepared queries on %s", (_kind, open) => {
+describeDatabases("prepared queries on %s", (_kind, open) => {
 	const openDatabase = disposedAfterAll(open);
 
 	it("runs one compiled statement with each call's values, in and out of transactions", async () => {

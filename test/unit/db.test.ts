@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { disposedAfterAll, testDatabases } from "../helpers/test-databases";
+import { describeDatabases, disposedAfterAll } from "../helpers/test-databases";
 
-describe.each(testDatabases())("database on %s", (kind, open) => {
+describeDatabases("database on %s", (kind, open) => {
 	const openDatabase = disposedAfterAll(open);
 	const fresh = async () => (await openDatabase()).handle;
 

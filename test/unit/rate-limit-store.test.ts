@@ -5,9 +5,9 @@ import {
 	hitRateLimits,
 	peekRateLimit,
 } from "../../src/server/security/rate-limit-store";
-import { disposedAfterAll, testDatabases } from "../helpers/test-databases";
+import { describeDatabases, disposedAfterAll } from "../helpers/test-databases";
 
-describe.each(testDatabases())("rate-limit counters on %s", (_kind, open) => {
+describeDatabases("rate-limit counters on %s", (_kind, open) => {
 	const openDatabase = disposedAfterAll(open);
 	const setup = async () => {
 		const database = await openDatabase();

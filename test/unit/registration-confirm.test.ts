@@ -9,7 +9,7 @@ import type { Database } from "../../src/server/db/schema";
 import { confirmSignup } from "../../src/server/registration/confirm";
 import { confirmToken, signupKeys, tokenHash } from "../../src/server/registration/links";
 import { type Submitted, submitSignup } from "../../src/server/registration/signups";
-import { disposedAfterAll, testDatabases } from "../helpers/test-databases";
+import { describeDatabases, disposedAfterAll } from "../helpers/test-databases";
 
 const keys = signupKeys("a test secret");
 const hashOf = (signupId: string) => tokenHash(confirmToken(keys, signupId));
@@ -28,6 +28,7 @@ function person(fields: Partial<Submitted> = {}): Submitted {
 		storeId: "store-1",
 		marketingConsent: false,
 		lang: "cs",
+		consentMethod: "form",
 		...fields,
 	};
 }
@@ -38,6 +39,7 @@ async function signUp(db: Kysely<Database>, submitted: Submitted, now = NOW): Pr
 		used: [],
 		confirmUrl: (id) => `https://lumen.example/register/confirm/${confirmToken(keys, id)}`,
 		voucherUrl: (token) => `https://lumen.example/voucher/${token}`,
+		unsubscribeUrl: (subject) => `https://lumen.example/unsubscribe/${subject.id}`,
 		confirmHash: hashOf,
 	});
 }
@@ -61,7 +63,7 @@ async function withStore(db: Kysely<Database>) {
 const count = async (db: Kysely<Database>, table: "vouchers" | "registrations") =>
 	Number((await db.selectFrom(table).select(db.fn.countAll().as("n")).executeTakeFirstOrThrow()).n);
 
-describe.each(testDatabases())("confirming a signup on %s", (kind, open) => {
+describeDatabases("confirming a signup on %s", (kind, open) => {
 	const openDatabase = disposedAfterAll(open);
 	const fresh = async () => {
 		const database = await openDatabase();

@@ -6,7 +6,7 @@ import { STORES_CACHE_TTL_MS, StoreCatalog } from "../../src/server/stores/catal
 import { isWeekHours } from "../../src/server/stores/hours";
 import { seedStoreRows, seedStores, storeId } from "../../src/server/stores/seed";
 import { listStores, type Store, storesByRegion } from "../../src/server/stores/stores";
-import { type TestDatabase, testDatabases } from "../helpers/test-databases";
+import { describeDatabases, type TestDatabase } from "../helpers/test-databases";
 
 const rows = seedStoreRows();
 
@@ -50,7 +50,7 @@ describe("seed data", () => {
 	});
 });
 
-describe.each(testDatabases())("stores on %s", (_, open) => {
+describeDatabases("stores on %s", (_, open) => {
 	let handle: DatabaseHandle;
 	let database: TestDatabase | undefined;
 	afterAll(() => database?.dispose());
