@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { origin } from "../helpers/browser";
-import { registerAndConfirm, seedStores } from "./register-support";
+import { postRegistration, registerAndConfirm, registration, seedStores } from "./register-support";
 
 /** Every page the sitemap lists, plus pages it does not (private, errors, the gallery). */
 async function pages(): Promise<string[]> {
@@ -69,6 +69,17 @@ describe("security headers", () => {
 			// Plain HTTP: a browser ignores HSTS there, and sending it would be misleading.
 			expect(response.headers.get("strict-transport-security"), path).toBeNull();
 		}
+	});
+
+	it("sets the signup cookie with exactly its flags: HttpOnly, SameSite=Lax, for 48 hours, for the whole site", async () => {
+		await seedStores();
+		const response = await postRegistration(await registration());
+		const [cookie, ...others] = response.headers.getSetCookie();
+		expect(others).toEqual([]);
+		const [pair = "", ...attributes] = (cookie ?? "").split("; ");
+		expect(pair).toMatch(/^lumen_signup=[\w.-]+$/);
+		// No Domain (the host only), no Secure over plain HTTP (a browser would drop the cookie).
+		expect(attributes.sort()).toEqual(["HttpOnly", "Max-Age=172800", "Path=/", "SameSite=Lax"]);
 	});
 
 	it("isolates from other origins' windows what is personal: the staff area and any response to a staff session", async () => {
