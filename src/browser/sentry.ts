@@ -1,8 +1,9 @@
 /**
  * Sentry, loaded at idle by error-reporting.ts and only on pages whose root carries a DSN, with the
- * settings of SPEC.md §9 (message length and transport buffer differ from the SDK's defaults; the
+ * settings in src/constants.ts (message length and transport buffer differ from the SDK's defaults; the
  * others are passed anyway, so an SDK upgrade cannot change them). The rate-limit retry default is no
- * option: test/unit/error-reporting.test.ts checks that the SDK's equals ERROR_REPORTING_RATE_LIMIT_RETRY.
+ * option: test/e2e/page-error-reporting.test.ts checks, on the page's clock, that the SDK waits
+ * ERROR_REPORTING_RATE_LIMIT_RETRY after a 429 without Retry-After.
  */
 import { captureException, init } from "@sentry/browser";
 import {

@@ -2,6 +2,7 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { Browser, BrowserContextOptions, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ERROR_REPORTING_RATE_LIMIT_RETRY } from "../../src/constants";
 import { connectBrowser, origin } from "../helpers/browser";
 import { startServer, type TestServer } from "../helpers/server";
 
@@ -22,6 +23,8 @@ const events: ReportedEvent[] = [];
 const envelopePaths: string[] = [];
 /** While set, the stand-in holds its answers here (the reports stay in flight) until the test sends them. */
 let heldAnswers: (() => void)[] | undefined;
+/** While set, the stand-in answers the next envelope 429 without Retry-After, as a rate-limited ingest may. */
+let limitNext = false;
 let site: TestServer;
 let browser: Browser;
 
@@ -40,7 +43,9 @@ beforeAll(async () => {
 				events.push(event);
 				for (const { type, value } of event.exception?.values ?? []) reported.push({ type, value });
 			}
-			const answer = () => response.writeHead(200, { "access-control-allow-origin": "*" }).end("{}");
+			const status = limitNext ? 429 : 200;
+			limitNext = false;
+			const answer = () => response.writeHead(status, { "access-control-allow-origin": "*" }).end("{}");
 			if (heldAnswers) heldAnswers.push(answer);
 			else answer();
 		});
@@ -206,6 +211,39 @@ describe("error reporting", () => {
 		await expect.poll(burst, { timeout: 15_000 }).toBe(30);
 		await page.waitForTimeout(500);
 		expect(burst()).toBe(30);
+		await page.context().close();
+	});
+
+	it("after a 429 without Retry-After, sends nothing for ERROR_REPORTING_RATE_LIMIT_RETRY, then sends again", async () => {
+		const page = await openErrorPage();
+		await page.waitForFunction(() => "__SENTRY__" in window, null, { timeout: 15_000 });
+		await throwLater(page, "limit sentinel");
+		await waitForReport("limit sentinel");
+		await waitForQuiet();
+		// The page's clock from here: the wait is counted on it, not waited out.
+		await page.clock.install();
+		// From an event listener: the page's timers are the fake clock's now, which keeps their exceptions.
+		const throwNow = (message: string) =>
+			page.evaluate((message) => {
+				const target = new EventTarget();
+				target.addEventListener("fail", () => {
+					throw new Error(message);
+				});
+				target.dispatchEvent(new Event("fail"));
+			}, message);
+		limitNext = true;
+		await throwNow("limited first");
+		await waitForReport("limited first");
+		await throwNow("limited within the minute");
+		await page.clock.runFor(ERROR_REPORTING_RATE_LIMIT_RETRY - 1_000);
+		await throwNow("limited at the end of the minute");
+		await page.clock.runFor(2_000);
+		await throwNow("limited after the minute");
+		await waitForReport("limited after the minute");
+		// Reports leave in the order they were made: the two before it were dropped, not delayed.
+		expect(reported.filter((error) => error.value.startsWith("limited")).map((error) => error.value)).toEqual(
+			["limited first", "limited after the minute"],
+		);
 		await page.context().close();
 	});
 

@@ -1,8 +1,6 @@
 import type { ErrorEvent } from "@sentry/browser";
-import { parseRetryAfterHeader } from "@sentry/core";
 import { describe, expect, it } from "vitest";
 import { isIgnoredError } from "../../src/browser/error-filter";
-import { ERROR_REPORTING_RATE_LIMIT_RETRY } from "../../src/constants";
 
 const CHROME =
 	"Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36";
@@ -26,11 +24,5 @@ describe("error filter", () => {
 		expect(isIgnoredError(event("Form is not available"), CHROME)).toBe(false);
 		expect(isIgnoredError(event("Form is not available"), CHROME, /Chrome\/126/)).toBe(true);
 		expect(isIgnoredError(event("Network is not available"), SEZNAM)).toBe(false);
-	});
-});
-
-describe("Sentry SDK defaults", () => {
-	it("retry after a rate limit without a Retry-After header for ERROR_REPORTING_RATE_LIMIT_RETRY", () => {
-		expect(parseRetryAfterHeader("", 0)).toBe(ERROR_REPORTING_RATE_LIMIT_RETRY);
 	});
 });
