@@ -1,0 +1,74 @@
+/**
+ * Deliberate breaks of promises the README makes, each with the tests that must catch it
+ * (`npm run test:mutations`, run.ts). A break is one exact text replaced in one source file. Add one
+ * whenever a promise is added; a break whose text no longer occurs exactly once fails the run, so the
+ * list follows the code.
+ */
+export interface Break {
+	/** The promise broken, as the README or the code's comment states it. */
+	readonly name: string;
+	readonly file: string;
+	readonly find: string;
+	readonly replace: string;
+	/** Test files that must fail with the break (and pass without it). */
+	readonly tests: readonly string[];
+	/** Only the tests whose names match (Vitest's -t), to keep the run short. */
+	readonly only?: string;
+}
+
+export const BREAKS: readonly Break[] = [
+	{
+		name: "Permissions-Policy lets no one but our pages use the camera",
+		file: "src/server/security/headers.ts",
+		find: '"camera=(self), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()"',
+		replace: '"camera=*, microphone=(), geolocation=(), payment=*, usb=*, interest-cohort=()"',
+		tests: ["test/e2e/security-headers.test.ts"],
+		only: "every page has the policy",
+	},
+	{
+		name: "The SQLite file syncs at checkpoints (synchronous = NORMAL)",
+		file: "src/server/db/sqlite.ts",
+		find: "PRAGMA synchronous = NORMAL;",
+		replace: "PRAGMA synchronous = OFF;",
+		tests: ["test/unit/db-durability.test.ts"],
+	},
+	{
+		name: "WAL checkpoints run on their own thread",
+		file: "src/server/db/index.ts",
+		find: "const checkpoints = file === undefined ? undefined : startCheckpoints(file);",
+		replace: "const checkpoints = undefined as ReturnType<typeof startCheckpoints> | undefined;",
+		tests: ["test/unit/db-durability.test.ts"],
+	},
+	{
+		name: "The render cache keeps no page whose data changed during its render",
+		file: "src/server/render-cache/plugin.ts",
+		find: "if (miss.rule.version && (await miss.rule.version().catch(() => undefined)) !== miss.data) return;",
+		replace: "",
+		tests: ["test/e2e/render-cache.test.ts"],
+		only: "changed during its render",
+	},
+	{
+		name: "Going back aborts the running ajax request",
+		file: "src/browser/ajax/ajax.ts",
+		find: "if (this.#history.restore(event)) this.abort();",
+		replace: "this.#history.restore(event);",
+		tests: ["test/e2e/ajax.test.ts"],
+		only: "going back aborts",
+	},
+	{
+		name: "Escape in an open dialog is the dialog's, not the running request's",
+		file: "src/browser/ajax/ajax.ts",
+		find: 'if (event.key !== "Escape" || event.defaultPrevented || target.closest?.("dialog[open], [aria-modal]"))',
+		replace: 'if (event.key !== "Escape")',
+		tests: ["test/e2e/ajax.test.ts"],
+		only: "Escape",
+	},
+	{
+		name: "SIGTERM closes the database before the process ends",
+		file: "src/server/start.ts",
+		find: "await database.close();",
+		replace: "",
+		tests: ["test/e2e/server.test.ts"],
+		only: "SIGTERM",
+	},
+];

@@ -1,0 +1,94 @@
+/**
+ * `npm run test:mutations`: applies each break of breaks.ts, one at a time, to a copy of the working
+ * tree, and runs the tests that guard it; fails if any break leaves them green. The guarding tests are
+ * first run without any break, so that a test failing for another reason cannot pass for a catch.
+ * End-to-end tests run against the test build, which is rebuilt for each break (about a minute each).
+ *
+ * `npm run test:mutations -- <text>` runs only the breaks whose name contains the text.
+ */
+import { spawnSync } from "node:child_process";
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join, resolve } from "node:path";
+import { BREAKS, type Break } from "./breaks";
+
+const root = resolve(import.meta.dirname, "../..");
+const filter = process.argv[2]?.toLowerCase();
+const breaks = BREAKS.filter((each) => !filter || each.name.toLowerCase().includes(filter));
+
+/** The working tree as it is (tracked and new files, not ignored ones), with the installed packages linked. */
+function copyTree(): string {
+	const copy = mkdtempSync(join(tmpdir(), "lumen-mutations-"));
+	const listed = spawnSync("git", ["ls-files", "-z", "--cached", "--others", "--exclude-standard"], {
+		cwd: root,
+		encoding: "utf8",
+	});
+	for (const file of listed.stdout.split("\0").filter(Boolean)) {
+		mkdirSync(dirname(join(copy, file)), { recursive: true });
+		try {
+			cpSync(join(root, file), join(copy, file));
+		} catch {
+			// Listed but deleted in the working tree.
+		}
+	}
+	symlinkSync(join(root, "node_modules"), join(copy, "node_modules"));
+	return copy;
+}
+
+function run(cwd: string, command: string, args: string[]): boolean {
+	const result = spawnSync(command, args, { cwd, stdio: ["ignore", "pipe", "pipe"], encoding: "utf8" });
+	return result.status === 0;
+}
+
+const needsBuild = (each: Break) => each.tests.some((file) => file.startsWith("test/e2e/"));
+const testArgs = (each: Break) => ["vitest", "run", ...each.tests, ...(each.only ? ["-t", each.only] : [])];
+
+function build(cwd: string): void {
+	if (!run(cwd, "npm", ["run", "build:test"])) throw new Error("npm run build:test failed");
+}
+
+const copy = copyTree();
+let failed = false;
+try {
+	for (const each of breaks) {
+		const source = readFileSync(join(copy, each.file), "utf8");
+		const found = source.split(each.find).length - 1;
+		if (found !== 1) {
+			console.log(`✗ ${each.name}: its text occurs ${found} times in ${each.file} (expected once)`);
+			failed = true;
+		}
+	}
+	if (failed) process.exit(1);
+
+	if (breaks.some(needsBuild)) build(copy);
+	const baseline = new Map<string, boolean>();
+	for (const each of breaks) {
+		const key = testArgs(each).join(" ");
+		if (!baseline.has(key)) baseline.set(key, run(copy, "npx", testArgs(each)));
+		if (!baseline.get(key)) {
+			console.log(`✗ ${each.name}: its tests fail without the break (${key})`);
+			failed = true;
+		}
+	}
+	if (failed) process.exit(1);
+
+	for (const each of breaks) {
+		const path = join(copy, each.file);
+		const source = readFileSync(path, "utf8");
+		writeFileSync(path, source.replace(each.find, each.replace));
+		try {
+			if (needsBuild(each)) build(copy);
+			const caught = !run(copy, "npx", testArgs(each));
+			console.log(`${caught ? "✓ caught  " : "✗ SURVIVED"} ${each.name} (${each.file})`);
+			if (!caught) failed = true;
+		} finally {
+			writeFileSync(path, source);
+		}
+	}
+	console.log(
+		`\n${breaks.length} breaks, ${failed ? "some survived: the tests named above miss them" : "every one caught"}`,
+	);
+} finally {
+	rmSync(copy, { recursive: true, force: true });
+}
+process.exit(failed ? 1 : 0);
