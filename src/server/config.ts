@@ -41,6 +41,16 @@ export interface Config {
 	/** Memory for rendered anonymous pages (src/server/render-cache); 0 renders every request. */
 	readonly renderCacheBytes: number;
 	readonly campaign: CampaignSettings;
+	/** How long personal data is kept (src/server/privacy/retention.ts). */
+	readonly privacy: PrivacySettings;
+}
+
+export interface PrivacySettings {
+	/**
+	 * Registrations' personal data is erased this many months after the campaign's last day
+	 * (CAMPAIGN_END); the rules promise 6. Without CAMPAIGN_END it is kept until erased by hand.
+	 */
+	readonly retentionMonths: number;
 }
 
 /** When registration is open and how many vouchers the campaign gives (src/server/campaign/state.ts). */
@@ -55,6 +65,8 @@ export interface CampaignSettings {
 
 /** The number of vouchers the campaign rules promise. */
 const DEFAULT_VOUCHER_LIMIT = 50_000;
+/** The rules promise deletion within 6 months of the campaign's end. */
+const DEFAULT_RETENTION_MONTHS = 6;
 
 export class ConfigError extends Error {
 	override readonly name = "ConfigError";
@@ -90,6 +102,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
 			env.RENDER_CACHE_MB || (appEnv === "development" ? "0" : "32"),
 		),
 		campaign: parseCampaign(env),
+		privacy: { retentionMonths: parseRetentionMonths(env.PERSONAL_DATA_RETENTION_MONTHS) },
 	};
 }
 
@@ -201,6 +214,16 @@ function parseCampaign(env: Env): CampaignSettings {
 		throw new ConfigError(`VOUCHER_LIMIT must be a whole number of vouchers, 1 or more, not "${limit}"`);
 	}
 	return { start, end, voucherLimit };
+}
+
+function parseRetentionMonths(value: string | undefined): number {
+	const text = value || String(DEFAULT_RETENTION_MONTHS);
+	if (!/^\d{1,3}$/.test(text) || Number(text) > 120) {
+		throw new ConfigError(
+			`PERSONAL_DATA_RETENTION_MONTHS must be a whole number of months from 0 to 120, not "${text}"`,
+		);
+	}
+	return Number(text);
 }
 
 function parseCampaignDay(name: string, value: string | undefined): string | undefined {

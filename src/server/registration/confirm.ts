@@ -4,6 +4,7 @@ import { prepare } from "../db/prepared";
 import type { Database } from "../db/schema";
 import { addDays, pragueDate } from "../prague-time";
 import { randomVoucherCode } from "../voucher-code";
+import { linkConsents } from "./consents";
 import { voucherToken } from "./links";
 import { personKey } from "./person";
 import { CLEARED, type SignupOutcome } from "./signups";
@@ -132,7 +133,18 @@ async function decide(trx: Transaction<Database>, confirmHash: string, context: 
 		registrationId: string | null,
 		result: T,
 	) => resolve(trx, { id: claimed.id, outcome, registrationId, now }).then(() => result);
-	if (mailbox) return resolveAs("existing", mailbox.id, { kind: "voucher", token: mailbox.token });
+	if (mailbox) {
+		// The mailbox is proven again: what this form agreed to is the registration's too (news asked for anew).
+		await linkConsents(trx, claimed.id, mailbox.id);
+		if (claimed.marketing_consent === 1) {
+			await trx
+				.updateTable("registrations")
+				.set({ marketing_consent: 1 })
+				.where("id", "=", mailbox.id)
+				.execute();
+		}
+		return resolveAs("existing", mailbox.id, { kind: "voucher", token: mailbox.token });
+	}
 	if (!context.inPeriod) return resolveAs("closed", null, { kind: "refused", outcome: "closed" });
 	const key = personKey(claimed.name ?? "", claimed.birth_date ?? "");
 	const [person] = await registrationOfPerson(trx, { key });
@@ -156,6 +168,7 @@ async function decide(trx: Transaction<Database>, confirmHash: string, context: 
 		duplicate_of: null,
 	});
 	if (!inserted) throw new Contended();
+	await linkConsents(trx, claimed.id, registrationId);
 	const token = voucherToken();
 	await issueVoucher(trx, {
 		registrationId,

@@ -1,5 +1,5 @@
 import { MESSAGES, type Messages } from "../../i18n/messages";
-import { defineForm, field, type Option, rule, type Text } from "../forms";
+import { defineForm, type FormOptions, field, type Option, rule, type Text } from "../forms";
 import { latestAdultBirthDate, notLaterThanPattern } from "./birth-date";
 import { PHONE_PATTERN } from "./phone";
 
@@ -33,11 +33,18 @@ export const emailField = (label: Text, description?: Text) =>
 const DATE_FORMAT = "(?:19|20)\\d\\d\\D+\\d{1,2}\\D+\\d{1,2}|\\d{1,2}\\D+\\d{1,2}\\D+(?:19|20)\\d\\d";
 
 /**
+ * The register form's name, and the largest body its route reads (formRoute): the fields at their longest,
+ * percent-encoded (up to 12 bytes a character), and the bot protection's tokens (a captcha's runs to
+ * 2 KB), about 9 KB in all.
+ */
+export const REGISTER_FORM = { name: "register", bodyLimit: 16 * 1024 } as const satisfies FormOptions;
+
+/**
  * The registration form for a day and a store list: the age rule's bound moves with the date and the
  * stores come from the database, so a definition is made for each day and store list.
  */
 export function registerForm(today: string, stores: readonly Option[]) {
-	return defineForm("register", {
+	return defineForm(REGISTER_FORM, {
 		name: field.text({
 			label: text((t) => t.name),
 			required: text((t) => t.nameRequired),

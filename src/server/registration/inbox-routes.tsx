@@ -3,7 +3,7 @@ import { MESSAGES } from "../../i18n/messages";
 import { CheckInboxPage, INBOX_SNIPPETS, type InboxNotice } from "../../pages/registration/CheckInboxPage";
 import { ConfirmationPage } from "../../pages/registration/ConfirmationPage";
 import { campaignState } from "../campaign/state";
-import { type FormState, readForm, withErrors } from "../forms";
+import { type FormState, formRoute, readForm, withErrors } from "../forms";
 import { confirmSignup } from "./confirm";
 import { checkEmail } from "./email-identity";
 import { countMail } from "./limits";
@@ -17,7 +17,7 @@ import {
 	ticketSignup,
 	tooManyRequests,
 } from "./requests";
-import { correctForm } from "./sent-forms";
+import { correctForm, resendForm } from "./sent-forms";
 import { registrationServices } from "./settings";
 import { correctSignup, MAX_CORRECTIONS, maskEmail, openSignup, resendSignup, resendWait } from "./signups";
 
@@ -51,7 +51,7 @@ export const inboxRoutes: FastifyPluginAsync<{ now: () => Date }> = async (app, 
 
 	const limited = { ...PRIVATE_PAGE, config: { rateLimit: REGISTRATION_RATE_LIMIT } };
 
-	app.post("/register/resend", limited, async (request, reply) => {
+	app.post("/register/resend", formRoute(resendForm, limited), async (request, reply) => {
 		const at = now();
 		const id = ticketSignup(app, request);
 		const signup = id ? await openSignup(db, id, at) : undefined;
@@ -68,7 +68,7 @@ export const inboxRoutes: FastifyPluginAsync<{ now: () => Date }> = async (app, 
 		return page(request, reply, { notice: { kind: "resent" } });
 	});
 
-	app.post("/register/correct", limited, async (request, reply) => {
+	app.post("/register/correct", formRoute(correctForm, limited), async (request, reply) => {
 		const at = now();
 		const texts = MESSAGES[request.lang].register;
 		const id = ticketSignup(app, request);

@@ -12,6 +12,8 @@ export interface MailMessage {
 	readonly subject: string;
 	readonly text: string;
 	readonly html: string;
+	/** Set for someone who asked for news: the link that stops them (shown, and as List-Unsubscribe). */
+	readonly unsubscribeUrl?: string | undefined;
 }
 
 interface Addressed {
@@ -21,6 +23,8 @@ interface Addressed {
 	readonly name: string;
 	/** The link the e-mail is for, absolute. */
 	readonly url: string;
+	/** The registrant asked for news: the link that stops them, absolute. */
+	readonly unsubscribeUrl?: string | undefined;
 }
 
 // Every registration of a day gets the same date, and a date format costs more than the rest of the mail.
@@ -38,7 +42,7 @@ function validityDate(validUntil: string, lang: Lang): string {
 const greetingName = (name: string, lang: Lang) => (lang === "cs" ? czechVocative(name) : name);
 
 /** The double opt-in: the link that proves the mailbox and issues the voucher. */
-export function confirmationMail({ lang, recipient, name, url }: Addressed): MailMessage {
+export function confirmationMail({ lang, recipient, name, url, unsubscribeUrl }: Addressed): MailMessage {
 	const t = MESSAGES[lang].register.mail;
 	const expiry = fill(t.confirmExpiry, { hours: String(CONFIRMATION_LIFETIME_HOURS) });
 	return letter(lang, recipient, t.confirmSubject, {
@@ -46,6 +50,7 @@ export function confirmationMail({ lang, recipient, name, url }: Addressed): Mai
 		body: t.confirmBody,
 		link: { url, label: t.confirmLink },
 		after: [expiry, t.notYou],
+		unsubscribeUrl,
 	});
 }
 
@@ -56,6 +61,7 @@ export function voucherMail({
 	name,
 	url,
 	validUntil,
+	unsubscribeUrl,
 }: Addressed & { readonly validUntil: string }): MailMessage {
 	const t = MESSAGES[lang].register.mail;
 	return letter(lang, recipient, t.againSubject, {
@@ -63,20 +69,38 @@ export function voucherMail({
 		body: t.againBody,
 		link: { url, label: t.link },
 		after: [fill(t.validity, { date: validityDate(validUntil, lang) }), t.private],
+		unsubscribeUrl,
 	});
 }
 
-/** Plain text, and simple HTML that every mail client shows. */
+/** Plain text, and simple HTML that every mail client shows; the unsubscribe link last, in both. */
 function letter(
 	lang: Lang,
 	recipient: string,
 	subject: string,
-	parts: { greeting: string; body: string; link: { url: string; label: string }; after: string[] },
+	parts: {
+		greeting: string;
+		body: string;
+		link: { url: string; label: string };
+		after: string[];
+		unsubscribeUrl: string | undefined;
+	},
 ): MailMessage {
-	const { signature } = MESSAGES[lang].register.mail;
-	const text = [parts.greeting, "", parts.body, parts.link.url, "", ...parts.after, "", signature, ""].join(
-		"\n",
-	);
+	const { signature, unsubscribe, unsubscribeLink } = MESSAGES[lang].register.mail;
+	const { unsubscribeUrl } = parts;
+	const footer = unsubscribeUrl ? ["", `${unsubscribe} ${unsubscribeLink}:`, unsubscribeUrl] : [];
+	const text = [
+		parts.greeting,
+		"",
+		parts.body,
+		parts.link.url,
+		"",
+		...parts.after,
+		"",
+		signature,
+		...footer,
+		"",
+	].join("\n");
 	const paragraph = (content: string) => `<p style="margin:0 0 16px">${content}</p>`;
 	const html = [
 		`<!doctype html><html lang="${lang}"><body style="font-family:sans-serif;line-height:1.5;color:#2b2118">`,
@@ -87,7 +111,12 @@ function letter(
 		),
 		...parts.after.map((line) => paragraph(escapeHtml(line))),
 		paragraph(escapeHtml(signature)),
+		...(unsubscribeUrl
+			? [
+					`<p style="margin:24px 0 0;font-size:14px;color:#6b5d52">${escapeHtml(unsubscribe)} <a href="${escapeHtml(unsubscribeUrl)}" style="color:#6b5d52">${escapeHtml(unsubscribeLink)}</a></p>`,
+				]
+			: []),
 		"</body></html>",
 	].join("\n");
-	return { recipient, subject, text, html };
+	return { recipient, subject, text, html, unsubscribeUrl };
 }

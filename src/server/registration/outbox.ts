@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { Insertable, Transaction } from "kysely";
 import { prepare } from "../db/prepared";
 import type { Database } from "../db/schema";
+import { canonicalEmail } from "./email-identity";
 import type { MailMessage } from "./mail";
 
 const insertMail = prepare((db, row: Insertable<Database["outbox"]>) => db.insertInto("outbox").values(row));
@@ -15,5 +16,8 @@ export async function enqueue(trx: Transaction<Database>, mail: MailMessage, now
 		text_body: mail.text,
 		html_body: mail.html,
 		created_at: now.toISOString(),
+		// The mailbox, so that a person's e-mails are found (npm run privacy:export) under any spelling.
+		recipient_canonical: canonicalEmail(mail.recipient),
+		unsubscribe_url: mail.unsubscribeUrl ?? null,
 	});
 }

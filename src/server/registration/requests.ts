@@ -3,7 +3,7 @@ import { type Lang, langPrefix } from "../../i18n";
 import type { Messages } from "../../i18n/messages";
 import type { EmailProblem } from "./email-identity";
 import { CONFIRMATION_LIFETIME_MS } from "./lifetimes";
-import { confirmToken, signupOfTicket, ticketFor, tokenHash } from "./links";
+import { confirmToken, signupOfTicket, ticketFor, tokenHash, unsubscribeToken } from "./links";
 import { registrationServices } from "./settings";
 import type { SignupContext } from "./signups";
 
@@ -45,6 +45,7 @@ export function signupContext(app: FastifyInstance, lang: Lang, now: Date): Omit
 		confirmUrl: (signupId) => site(`/register/confirm/${confirmToken(keys, signupId)}`, lang),
 		voucherUrl: (token, in_) => site(`/voucher/${token}`, in_),
 		confirmHash: (signupId) => tokenHash(confirmToken(keys, signupId)),
+		unsubscribeUrl: (subject, in_) => site(`/unsubscribe/${unsubscribeToken(keys, subject)}`, in_),
 	};
 }
 

@@ -8,7 +8,14 @@ import { REGISTER_SNIPPET, RegisterPage } from "../../pages/registration/Registe
 import { TermsPage } from "../../pages/registration/TermsPage";
 import { VoucherPage } from "../../pages/registration/VoucherPage";
 import { type CampaignState, campaignClosed } from "../campaign/state";
-import { type FormState, type Option, readEntries, validateSubmission, withErrors } from "../forms";
+import {
+	type FormState,
+	formRoute,
+	type Option,
+	readEntries,
+	validateSubmission,
+	withErrors,
+} from "../forms";
 import { FORM_TEXTS } from "../forms/texts";
 import { parseIsoDate, pragueDate } from "../prague-time";
 import { databaseRateLimitStore, peekRateLimit } from "../security/rate-limit-store";
@@ -19,7 +26,7 @@ import { difficultyLevel } from "./antispam/difficulty";
 import { issueTimeTrap } from "./antispam/time-trap";
 import { isAdult } from "./birth-date";
 import { checkEmail } from "./email-identity";
-import { type RegisterForm, registerForm } from "./form";
+import { REGISTER_FORM, type RegisterForm, registerForm } from "./form";
 import { inboxRoutes } from "./inbox-routes";
 import { countMail, networkKey } from "./limits";
 import { normalisePhone } from "./phone";
@@ -34,6 +41,7 @@ import {
 import { registrationServices } from "./settings";
 import { anyUsed, ReplayedToken, recentSignup, submitSignup } from "./signups";
 import { storeOptions } from "./stores";
+import { unsubscribeRoutes } from "./unsubscribe-routes";
 import { findVoucher } from "./vouchers";
 
 const EARLIEST_BIRTH_DATE = "1900-01-01";
@@ -61,6 +69,7 @@ export const registrationRoutes: FastifyPluginAsync<RegistrationRouteOptions> = 
 	});
 
 	await app.register(inboxRoutes, { now });
+	await app.register(unsubscribeRoutes, { now });
 
 	// One definition while the day and the (cached) store list stay the same: it carries its rules
 	// exported and parsed, which would cost more than the rest of a submission's validation.
@@ -117,7 +126,8 @@ export const registrationRoutes: FastifyPluginAsync<RegistrationRouteOptions> = 
 		return issueAltchaChallenge(antispam.altchaKeys, at, difficultyLevel(recent.hits));
 	});
 
-	app.post("/register", { config: { rateLimit: REGISTRATION_RATE_LIMIT } }, async (request, reply) => {
+	const registerRoute = formRoute(REGISTER_FORM, { config: { rateLimit: REGISTRATION_RATE_LIMIT } });
+	app.post("/register", registerRoute, async (request, reply) => {
 		const at = now();
 		const today = pragueDate(at);
 		const registration = await form(at);
@@ -197,6 +207,7 @@ export const registrationRoutes: FastifyPluginAsync<RegistrationRouteOptions> = 
 			storeId: values.store,
 			marketingConsent: values.marketing,
 			lang: request.lang,
+			consentMethod: verdict.path === "no-script" ? ("form-no-script" as const) : ("form" as const),
 		};
 		// The same form sent twice (a double click, a retry after a lost answer): the first made the
 		// signup, so this one gets its answer and counts against no limit. Anything else replayed is

@@ -33,7 +33,7 @@ export function startOutboxSender(
 	const drain = async () => {
 		const waiting = await db
 			.selectFrom("outbox")
-			.select(["id", "recipient", "subject", "text_body", "html_body", "attempts"])
+			.select(["id", "recipient", "subject", "text_body", "html_body", "attempts", "unsubscribe_url"])
 			.where("sent_at", "is", null)
 			.where("attempts", "<", MAX_ATTEMPTS)
 			.orderBy("created_at")
@@ -55,6 +55,7 @@ export function startOutboxSender(
 					subject: message.subject,
 					text: message.text_body,
 					html: message.html_body,
+					headers: message.unsubscribe_url ? unsubscribeHeaders(message.unsubscribe_url) : {},
 				});
 				await db
 					.updateTable("outbox")
@@ -99,4 +100,13 @@ export function startOutboxSender(
 			transport.close();
 		},
 	};
+}
+
+/**
+ * One-click unsubscribe (RFC 8058): the mail client shows an unsubscribe button and POSTs
+ * "List-Unsubscribe=One-Click" to the link itself. The link carries its own proof (an HMAC), so the
+ * POST needs no cookie or form. Mail providers honour it for https links only: PUBLIC_URL's.
+ */
+function unsubscribeHeaders(url: string): Record<string, string> {
+	return { "List-Unsubscribe": `<${url}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" };
 }

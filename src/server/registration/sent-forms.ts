@@ -2,12 +2,18 @@ import { defineForm, field } from "../forms";
 import { emailField, text } from "./form";
 
 /** "Send the e-mail again", on the check-your-inbox page. */
-export const resendForm = defineForm("resend", {
-	resend: field.submit({ label: text((t) => t.sent.resend) }),
-});
+export const resendForm = defineForm(
+	{ name: "resend", bodyLimit: 1024 },
+	{
+		resend: field.submit({ label: text((t) => t.sent.resend) }),
+	},
+);
 
-/** A mistyped address corrected, on the check-your-inbox page. */
-export const correctForm = defineForm("correct", {
-	email: emailField(text((t) => t.sent.correctLabel)),
-	correct: field.submit({ label: text((t) => t.sent.correctSubmit) }),
-});
+/** A mistyped address corrected, on the check-your-inbox page (its longest, percent-encoded: 3 KB). */
+export const correctForm = defineForm(
+	{ name: "correct", bodyLimit: 8 * 1024 },
+	{
+		email: emailField(text((t) => t.sent.correctLabel)),
+		correct: field.submit({ label: text((t) => t.sent.correctSubmit) }),
+	},
+);

@@ -3,7 +3,10 @@ import type { Insertable, Kysely, Selectable, Transaction } from "kysely";
 import type { Lang } from "../../i18n";
 import { prepare } from "../db/prepared";
 import type { Database, SignupsTable } from "../db/schema";
+import type { ConsentMethod } from "./consent-texts";
+import { moveConsents, recordConsents } from "./consents";
 import { CONFIRMATION_LIFETIME_MS, RESEND_COOLDOWN_MS } from "./lifetimes";
+import type { UnsubscribeSubject } from "./links";
 import { confirmationMail, type MailMessage, voucherMail } from "./mail";
 import { enqueue } from "./outbox";
 
@@ -33,6 +36,8 @@ export interface Submitted {
 	readonly storeId: string;
 	readonly marketingConsent: boolean;
 	readonly lang: Lang;
+	/** How the form was sent (with scripts or without), recorded with its consents. */
+	readonly consentMethod: Extract<ConsentMethod, "form" | "form-no-script">;
 }
 
 export interface SignupContext {
@@ -44,6 +49,8 @@ export interface SignupContext {
 	/** The absolute link of a voucher page. */
 	readonly voucherUrl: (voucherToken: string, lang: Lang) => string;
 	readonly confirmHash: (signupId: string) => string;
+	/** The absolute unsubscribe link of an e-mail to someone who asked for news. */
+	readonly unsubscribeUrl: (subject: UnsubscribeSubject, lang: Lang) => string;
 }
 
 export class ReplayedToken extends Error {}
@@ -64,7 +71,7 @@ const findMailbox = prepare((db, where: { canonical: string }) =>
 	db
 		.selectFrom("registrations")
 		.innerJoin("vouchers", "vouchers.registration_id", "registrations.id")
-		.select(["registrations.id", "vouchers.token", "vouchers.valid_until"])
+		.select(["registrations.id", "registrations.marketing_consent", "vouchers.token", "vouchers.valid_until"])
 		.where("registrations.email_canonical", "=", where.canonical)
 		.where("registrations.duplicate_of", "is", null),
 );
@@ -117,6 +124,15 @@ export async function submitSignup(
 			registration_id: known?.id ?? null,
 			corrections: replaces ? replaces.corrections + 1 : 0,
 		});
+		if (replaces) await moveConsents(trx, replaces.id, id);
+		else {
+			const given = {
+				marketing: submitted.marketingConsent,
+				lang: submitted.lang,
+				method: submitted.consentMethod,
+			};
+			await recordConsents(trx, id, given, now);
+		}
 		const mail = known
 			? voucherMail({
 					lang: submitted.lang,
@@ -124,16 +140,33 @@ export async function submitSignup(
 					name: submitted.name,
 					url: context.voucherUrl(known.token, submitted.lang),
 					validUntil: known.valid_until,
+					unsubscribeUrl: unsubscribeOfRegistration(known, submitted.lang, context),
 				})
 			: confirmationMail({
 					lang: submitted.lang,
 					recipient: submitted.email,
 					name: submitted.name,
 					url: context.confirmUrl(id),
+					unsubscribeUrl: submitted.marketingConsent
+						? context.unsubscribeUrl({ kind: "signup", id }, submitted.lang)
+						: undefined,
 				});
 		await enqueue(trx, mail, context.now);
 		return id;
 	});
+}
+
+/**
+ * A mailbox that has a voucher is e-mailed as its registration: the link stops the registration's
+ * news, and only a registration that gets news has one (a new signup's ticked box is not confirmed).
+ */
+function unsubscribeOfRegistration(
+	registration: { readonly id: string; readonly marketing_consent: number },
+	lang: Lang,
+	context: Pick<SignupContext, "unsubscribeUrl">,
+): string | undefined {
+	if (registration.marketing_consent !== 1) return undefined;
+	return context.unsubscribeUrl({ kind: "registration", id: registration.id }, lang);
 }
 
 /** Whether any of a submission's bot-protection tokens was used already: a replay, or the same form sent again. */
@@ -198,7 +231,7 @@ export function resendWait(signup: Signup, now: Date): number {
 export async function resendSignup(
 	db: Kysely<Database>,
 	signup: Signup,
-	context: Pick<SignupContext, "now" | "confirmUrl" | "voucherUrl">,
+	context: Pick<SignupContext, "now" | "confirmUrl" | "voucherUrl" | "unsubscribeUrl">,
 ): Promise<ResendResult> {
 	const seconds = resendWait(signup, context.now);
 	if (seconds > 0) return { kind: "wait", seconds };
@@ -218,7 +251,7 @@ export async function resendSignup(
 async function signupMail(
 	trx: Transaction<Database>,
 	signup: Signup,
-	context: Pick<SignupContext, "confirmUrl" | "voucherUrl">,
+	context: Pick<SignupContext, "confirmUrl" | "voucherUrl" | "unsubscribeUrl">,
 ): Promise<MailMessage> {
 	const lang = signup.lang as Lang;
 	const recipient = signup.email ?? "";
@@ -226,9 +259,14 @@ async function signupMail(
 	const [known] = await findMailbox(trx, { canonical: signup.email_canonical ?? "" });
 	if (known) {
 		const url = context.voucherUrl(known.token, lang);
-		return voucherMail({ lang, recipient, name, url, validUntil: known.valid_until });
+		const unsubscribeUrl = unsubscribeOfRegistration(known, lang, context);
+		return voucherMail({ lang, recipient, name, url, validUntil: known.valid_until, unsubscribeUrl });
 	}
-	return confirmationMail({ lang, recipient, name, url: context.confirmUrl(signup.id) });
+	const unsubscribeUrl =
+		signup.marketing_consent === 1
+			? context.unsubscribeUrl({ kind: "signup", id: signup.id }, lang)
+			: undefined;
+	return confirmationMail({ lang, recipient, name, url: context.confirmUrl(signup.id), unsubscribeUrl });
 }
 
 /** Corrections of one registration's address: enough for typos, too few to send mail at will. */
@@ -253,6 +291,8 @@ export function correctSignup(
 		storeId: signup.store_id ?? "",
 		marketingConsent: signup.marketing_consent === 1,
 		lang: signup.lang as Lang,
+		// Not recorded again: the consents given on the form move to the new signup.
+		consentMethod: "form",
 	};
 	return submitSignup(db, submitted, { ...context, used: [] }, signup);
 }

@@ -19,7 +19,7 @@ export async function findVoucher(db: Kysely<Database>, token: string, now: Date
 	if (!TOKEN_FORMAT.test(token)) return undefined;
 	const voucher = await db
 		.selectFrom("vouchers")
-		.select(["code", "valid_until", "redeemed_at"])
+		.select(["code", "valid_until", "redeemed_at", "voided_at"])
 		.where("token", "=", token)
 		.executeTakeFirst();
 	if (!voucher) return undefined;
@@ -28,5 +28,7 @@ export async function findVoucher(db: Kysely<Database>, token: string, now: Date
 		validUntil: endOfPragueDay(voucher.valid_until),
 		status: voucherStatus(voucher, now),
 		redeemedAt: voucher.redeemed_at ? new Date(voucher.redeemed_at) : undefined,
+		/** Cancelled at its holder's request (their data erased): the page shows no code or barcode. */
+		cancelled: voucher.voided_at !== null,
 	};
 }
