@@ -1,5 +1,5 @@
 /**
- * Creates a staff account: `npm run user:add -- --email x --name y --role staff|editor [--store <id>]`.
+ * Creates a staff account: `npm run user:add -- --email x --name y --role staff|editor|admin [--store <id>]`.
  * The password is asked for without echo, or read from stdin with --password-stdin (for scripts).
  * Uses the server's own configuration (DATA_DIR, DATABASE_URL, .env) and database module.
  */
@@ -31,7 +31,9 @@ function readArguments() {
 	const role = values.role;
 	if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) throw new UsageError("--email must be an e-mail address");
 	if (!name) throw new UsageError("--name is required");
-	if (role !== "staff" && role !== "editor") throw new UsageError("--role must be staff or editor");
+	if (role !== "staff" && role !== "editor" && role !== "admin") {
+		throw new UsageError("--role must be staff, editor or admin");
+	}
 	// A redemption is recorded at the redeemer's store: a till account without one would record none.
 	if (role === "staff" && !values.store) throw new UsageError("--store is required for the staff role");
 	return { email, name, role, store: values.store ?? null, fromStdin: values["password-stdin"] } as const;

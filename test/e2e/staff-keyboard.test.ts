@@ -33,12 +33,12 @@ async function redeemedAt(code: string): Promise<string | null> {
 	return voucher.redeemed_at;
 }
 
-async function signInWithKeyboard(page: Page, path = "/staff/login"): Promise<void> {
+async function signInWithKeyboard(page: Page, path = "/staff/login", account = cashier): Promise<void> {
 	await page.goto(staff.url(path));
 	await tabTo(page, "#frm-staffLogin-email");
-	await page.keyboard.type(cashier.email);
+	await page.keyboard.type(account.email);
 	await page.keyboard.press("Tab");
-	await page.keyboard.type(cashier.password);
+	await page.keyboard.type(account.password);
 	await Promise.all([page.waitForURL(/\/staff$/), page.keyboard.press("Enter")]);
 }
 
@@ -68,7 +68,9 @@ describe("redeeming at the till", () => {
 		await expect.poll(() => outcome.getAttribute("class")).toContain("staff-outcome--already-redeemed");
 		const refusal = await outcome.textContent();
 		expect(refusal).toContain(`Poukázka ${code} už byla uplatněna`);
-		expect(refusal).toContain("prodejna: Drogerie Lumen Brno, Masarykova, vyřídil(a): Petr Pokladní.");
+		// Where and when, never by whom.
+		expect(refusal).toMatch(/, prodejna: Drogerie Lumen Brno, Masarykova\.$/);
+		expect(refusal).not.toContain("Petr Pokladní");
 		expect(await outcome.getAttribute("role")).toBe("alert");
 		expect(await axe(page)).toEqual([]);
 		expect(messages).toEqual([]);
@@ -132,7 +134,12 @@ describe("redeeming at the till", () => {
 
 	it("shows the refusal of a redemption over the rate limit, not a generic failure", async () => {
 		const { page, messages } = await openPage(browser);
-		await signInWithKeyboard(page);
+		// An account of its own: the limit is per account, and the other tests' redemptions count on theirs.
+		const busy = await seedStaff(staff.database.db, {
+			role: "staff",
+			storeId: await seedStore(staff.database.db),
+		});
+		await signInWithKeyboard(page, "/staff/login", busy);
 		// The limit's 60 attempts a minute, spent with the page's session cookie (a second: no slow test).
 		for (let attempt = 0; attempt < 60; attempt++) {
 			const response = await page.context().request.post(staff.url("/staff"), {

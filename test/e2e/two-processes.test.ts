@@ -6,7 +6,7 @@
  * confirmation link issues the voucher.
  */
 import { randomBytes } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, expect, it } from "vitest";
 import {
 	type ConfirmationAnswer,
 	RegistrationClient,

@@ -47,11 +47,28 @@ describe("npm run user:add", () => {
 		expect(await verifyPassword("long enough secret", users[0]!.password_hash)).toBe(true);
 	}, 30_000);
 
+	it("creates an admin account, which needs no store", async () => {
+		const created = userAdd(
+			["--email", "alena@lumen.example", "--name", "Alena Správcová", "--role", "admin"],
+			"long enough secret",
+		);
+		expect(created.stderr).toBe("");
+		expect(created.stdout).toContain("Created the admin account alena@lumen.example.");
+		const database = await openDatabase({ dataDir });
+		const user = await database.db
+			.selectFrom("staff_users")
+			.selectAll()
+			.where("email", "=", "alena@lumen.example")
+			.executeTakeFirst();
+		await database.close();
+		expect(user).toMatchObject({ role: "admin", store_id: null });
+	}, 30_000);
+
 	it("refuses short passwords, unknown roles and till accounts without a store", () => {
 		const cases: [string[], string, string][] = [
 			[["--email", "a@lumen.example", "--name", "A", "--role", "editor"], "short", "at least 10 characters"],
 			[
-				["--email", "a@lumen.example", "--name", "A", "--role", "admin"],
+				["--email", "a@lumen.example", "--name", "A", "--role", "owner"],
 				"long enough secret",
 				"--role must be",
 			],

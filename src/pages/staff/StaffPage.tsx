@@ -1,6 +1,6 @@
 import { BarcodeScanner } from "../../components/barcode-scanner/BarcodeScanner";
 import { fill } from "../../components/shared/text";
-import type { StaffUser } from "../../server/auth/current-user";
+import { canEdit, type StaffUser } from "../../server/auth/current-user";
 import { controlId, Form, type FormState } from "../../server/forms";
 import { formatDate, formatPragueDateTime, formatPragueTime } from "../../server/prague-time";
 import { type Site, useSite } from "../../server/site-context";
@@ -30,11 +30,21 @@ export function StaffPage({ user, state, outcome, notice, today, scope }: StaffP
 			<h1>{t.staff.title}</h1>
 			<p className="staff-whoami">
 				{fill(t.staff.signedInAs, { name: user.name })} ·{" "}
-				{user.role === "editor" ? t.staff.allStores : fill(t.staff.store, { store: user.storeName ?? "–" })}
-				{user.role === "editor" && (
+				{user.role === "admin"
+					? t.staff.allStoresAdmin
+					: user.role === "editor"
+						? t.staff.allStores
+						: fill(t.staff.store, { store: user.storeName ?? "–" })}
+				{canEdit(user.role) && (
 					<>
 						{" · "}
 						<a href={`${href("/")}?edit`}>{t.staff.editHome}</a>
+					</>
+				)}
+				{user.role === "admin" && (
+					<>
+						{" · "}
+						<a href={href("/staff/sign-ins")}>{t.staff.signInsLink}</a>
 					</>
 				)}
 			</p>
@@ -81,7 +91,6 @@ function Outcome({ outcome, site }: { outcome: RedemptionOutcome; site: Site }) 
 						code,
 						when: formatPragueDateTime(outcome.redeemedAt, lang),
 						store: outcome.storeName ?? texts.unknownStore,
-						staff: outcome.staffName ?? texts.unknownStaff,
 					});
 	return (
 		<p className={`staff-outcome staff-outcome--${outcome.kind}`} role="alert">

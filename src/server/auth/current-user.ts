@@ -6,6 +6,16 @@ import { signInPath } from "./back";
 import { SESSION_COOKIE } from "./cookie";
 import { hashSessionId, isSessionId } from "./session";
 
+/** A role the stored text may name; an account with any other (a typo in SQL) is never signed in. */
+function isStaffRole(role: string): role is StaffRole {
+	return role === "staff" || role === "editor" || role === "admin";
+}
+
+/** Editors edit page texts; admins may do whatever an editor may. */
+export function canEdit(role: StaffRole): boolean {
+	return role === "editor" || role === "admin";
+}
+
 /** A signed-in staff member, as routes and pages see them. */
 export interface StaffUser {
 	readonly id: string;
@@ -14,8 +24,6 @@ export interface StaffUser {
 	readonly role: StaffRole;
 	readonly storeId: string | null;
 	readonly storeName: string | null;
-	/** The session's cookie value: a per-session key (rate limits), never logged. */
-	readonly sessionId: string;
 }
 
 const users = new WeakMap<FastifyRequest, Promise<StaffUser | null>>();
@@ -52,7 +60,7 @@ async function lookUp(request: FastifyRequest): Promise<StaffUser | null> {
 		.where("sessions.expires_at", ">", new Date().toISOString())
 		.where("staff_users.disabled", "=", 0)
 		.executeTakeFirst();
-	if (!row || (row.role !== "staff" && row.role !== "editor")) return null;
+	if (!row || !isStaffRole(row.role)) return null;
 	return {
 		id: row.id,
 		name: row.name,
@@ -60,17 +68,37 @@ async function lookUp(request: FastifyRequest): Promise<StaffUser | null> {
 		role: row.role,
 		storeId: row.store_id,
 		storeName: row.store_name,
-		sessionId,
 	};
 }
 
 /**
- * A preHandler for staff routes: anonymous requests (a session that ended, too) go to the sign-in page,
- * which leads back to /staff.
+ * An onRequest hook for staff routes: anonymous requests (a session that ended, too) go to the sign-in
+ * page, which leads back to /staff. Before the body is read: nobody without a session makes the server
+ * parse what they send.
  */
 export async function requireUser(request: FastifyRequest, reply: FastifyReply): Promise<void> {
 	if (await currentUser(request)) return;
 	await toSignIn(request, reply);
+}
+
+/** Answered by the app's error handler (the error page, or JSON for ajax). */
+class Forbidden extends Error {
+	readonly statusCode = 403;
+}
+
+/**
+ * An onRequest hook for routes of some roles only: anonymous requests go to the sign-in page (leading
+ * back to `back(request)`), a signed-in user without the role gets 403. Before the body is read.
+ */
+export function requireRole(
+	allowed: (role: StaffRole) => boolean,
+	back: (request: FastifyRequest) => string | undefined = () => undefined,
+) {
+	return async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
+		const user = await currentUser(request);
+		if (!user) return toSignIn(request, reply, back(request));
+		if (!allowed(user.role)) throw new Forbidden("Not for this role");
+	};
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import { currentUser } from "../auth/current-user";
+import { canEdit, currentUser } from "../auth/current-user";
 import { ContentStore } from "./content-store";
 import { type PageContent, pageContentOf } from "./page-content";
 
@@ -25,7 +25,8 @@ function asksToEdit(request: FastifyRequest): boolean {
 
 /**
  * Gives every request its page's texts before the handler renders it. The editing view is for editors
- * only: for anyone else `?edit` changes nothing, so the page gives no hint that an editor exists.
+ * (and admins) only: for anyone else `?edit` changes nothing, so the page gives no hint that an editor
+ * exists.
  */
 export function registerPageContent(app: FastifyInstance): void {
 	const store = new ContentStore(app.database.db);
@@ -36,8 +37,9 @@ export function registerPageContent(app: FastifyInstance): void {
 		if (request.url.startsWith(assets)) return;
 		try {
 			const blocks = await store.blocks(request.lang);
-			const editing =
-				request.method === "GET" && asksToEdit(request) && (await currentUser(request))?.role === "editor";
+			const role =
+				request.method === "GET" && asksToEdit(request) ? (await currentUser(request))?.role : undefined;
+			const editing = role !== undefined && canEdit(role);
 			request.pageContent = pageContentOf(blocks, editing ? await store.history(request.lang) : undefined);
 		} catch (error) {
 			// Without the database a page still renders, with its default texts (and /healthz still answers).

@@ -1,4 +1,5 @@
-import type { FastifyPluginAsync } from "fastify";
+import type { FastifyPluginAsync, FastifyRequest } from "fastify";
+import type { ReactNode } from "react";
 import {
 	EditorControls,
 	type EditorMessage,
@@ -6,17 +7,18 @@ import {
 	SAVE_PATH,
 } from "../../components/content-editor/ContentEditor";
 import { fill } from "../../components/shared/text";
+import { splitLangPath } from "../../i18n";
 import { MESSAGES } from "../../i18n/messages";
-import { currentUser, toSignIn } from "../auth/current-user";
+import { backPath } from "../auth/back";
+import { canEdit, requireRole, signedInUser } from "../auth/current-user";
 import { defineForm, field, readForm } from "../forms";
 import { isAjax } from "../reply";
+import { SiteContext, useSite } from "../site-context";
 import { Snippet } from "../snippets";
+import { editableBlocks } from "./editable-pages";
 
 const MAX_LENGTH = 2000;
-const KEY = /^[a-z0-9]+(?:[.-][a-z0-9]+)*$/;
 const VERSION = /^\d{1,9}$/;
-/** A page path of this site to return to ('/stores'), never another site's ('//evil.example'). */
-const PATH = /^\/(?![/\\])[^\s\\?#]{0,300}$/;
 
 /** What the editing view's save and restore forms send (hidden fields: not something a person types). */
 const saveForm = defineForm("contentSave", {
@@ -33,32 +35,55 @@ export function normalizeBlockText(text: string): string {
 }
 
 /** Answered by the app's error handler: JSON for ajax, the error page otherwise. */
-class RequestError extends Error {
-	constructor(
-		readonly statusCode: 400 | 403,
-		message: string,
-	) {
-		super(message);
+class BadSave extends Error {
+	readonly statusCode = 400;
+}
+
+/**
+ * The page being edited, as a path in the save's language to lead back to after signing in: from the
+ * save's Referer (a same-origin request carries the page's address under the site's referrer policy),
+ * since the body is not read without a session. Only its path is taken, and only if sign-in may lead
+ * there (back.ts); otherwise sign-in leads to /staff.
+ */
+function editedPage(request: FastifyRequest): string | undefined {
+	const { basePath } = request.server.config;
+	let pathname: string;
+	try {
+		pathname = new URL(request.headers.referer ?? "").pathname;
+	} catch {
+		return undefined;
 	}
+	if (!pathname.startsWith(basePath)) return undefined;
+	const page = splitLangPath(pathname.slice(basePath.length) || "/");
+	return page.lang === request.lang ? backPath(`${page.path}?edit`) : undefined;
+}
+
+/**
+ * Renders `children` as part of the page at `path` rather than of the save's own address: the controls
+ * an answer replaces carry that page in their forms, as the page's did, so the next save names it too.
+ */
+function OnPage({ path, children }: { path: string; children: ReactNode }) {
+	const site = useSite();
+	return <SiteContext value={{ ...site, path }}>{children}</SiteContext>;
 }
 
 /** Saving a text block from the editing view (editors only), answered with the block's controls. */
 export const contentRoutes: FastifyPluginAsync = async (app) => {
-	app.post(SAVE_PATH, async (request, reply) => {
-		// Read before the session is checked: a session that ended in the middle of an edit leads, through
-		// the sign-in page, back to the page being edited.
+	// onRequest: the session and the role are checked before the body is read. A session that ended in
+	// the middle of an edit leads, through the sign-in page, back to the page being edited.
+	app.post(SAVE_PATH, { onRequest: requireRole(canEdit, editedPage) }, async (request, reply) => {
+		const user = await signedInUser(request);
 		const submission = await readForm(request, saveForm);
-		const user = await currentUser(request);
-		if (!user) {
-			const path = submission.valid && PATH.test(submission.values.path) ? submission.values.path : undefined;
-			await toSignIn(request, reply, path && `${path}?edit`);
-			return reply;
-		}
-		if (user.role !== "editor") throw new RequestError(403, "Editors only");
-		if (!submission.valid) throw new RequestError(400, "Unreadable save");
+		if (!submission.valid) throw new BadSave("Unreadable save");
 		const { key, version, default: defaultText, path } = submission.values;
-		if (!KEY.test(key) || !VERSION.test(version) || !PATH.test(path) || defaultText.length > MAX_LENGTH) {
-			throw new RequestError(400, "Malformed save");
+		// Only a block a page has, named with that page: nothing else is stored, and the answer's redirect
+		// is a known page's path.
+		if (
+			!editableBlocks(request.lang, path).includes(key) ||
+			!VERSION.test(version) ||
+			defaultText.length > MAX_LENGTH
+		) {
+			throw new BadSave("Malformed save");
 		}
 		const texts = MESSAGES[request.lang].cms;
 		const body = normalizeBlockText(submission.values.body);
@@ -85,16 +110,18 @@ export const contentRoutes: FastifyPluginAsync = async (app) => {
 		const history = (await app.content.history(request.lang)).get(key) ?? [];
 		const name = editorSnippet(key);
 		return reply.page(
-			<Snippet name={name} className="cms-block__controls">
-				<EditorControls
-					blockKey={key}
-					text={shown.text}
-					version={shown.version}
-					history={history}
-					defaultText={defaultText}
-					message={message}
-				/>
-			</Snippet>,
+			<OnPage path={path}>
+				<Snippet name={name} className="cms-block__controls">
+					<EditorControls
+						blockKey={key}
+						text={shown.text}
+						version={shown.version}
+						history={history}
+						defaultText={defaultText}
+						message={message}
+					/>
+				</Snippet>
+			</OnPage>,
 			{ snippets: [name] },
 		);
 	});

@@ -224,6 +224,32 @@ const migrations: Record<string, Migration> = {
 				.execute();
 		},
 	},
+	"0005_staff_sign_in_failures": {
+		async up(db) {
+			// Failed staff sign-ins, for admins (src/server/staff/sign-in-failures.ts): whose account (or the
+			// keyed hash of an e-mail no account has), from which network, when. Never a password.
+			await db.schema
+				.createTable("sign_in_failures")
+				.addColumn("id", "text", (c) => c.primaryKey())
+				.addColumn("user_id", "text", (c) => c.references("staff_users.id").onDelete("cascade"))
+				.addColumn("email_hash", "text")
+				.addColumn("network", "text", (c) => c.notNull())
+				.addColumn("created_at", "text", (c) => c.notNull())
+				.execute();
+			// The admins' list per account (with its latest failure), and the deletion after 30 days.
+			await db.schema
+				.createIndex("sign_in_failures_user")
+				.on("sign_in_failures")
+				.columns(["user_id", "created_at"])
+				.execute();
+			await db.schema
+				.createIndex("sign_in_failures_created_at")
+				.on("sign_in_failures")
+				.column("created_at")
+				.execute();
+		},
+	},
+	"0006_consents_and_privacy": { up: consentsAndPrivacy },
 };
 
 /**
@@ -284,6 +310,104 @@ async function markDuplicates(db: Kysely<unknown>): Promise<void> {
 		const last = rows.at(-1);
 		if (!last) return;
 		after = last;
+	}
+}
+
+/**
+ * Consents as records (which words, in which language, when, how), what erasure and retention need
+ * (src/server/privacy): the marks of an erased registration and a voided voucher, the outbox's mailbox
+ * and unsubscribe link, and the daily retention run's claim.
+ */
+async function consentsAndPrivacy(db: Kysely<unknown>): Promise<void> {
+	await db.schema
+		.createTable("consents")
+		.addColumn("id", "text", (c) => c.primaryKey())
+		.addColumn("signup_id", "text", (c) => c.references("signups.id").onDelete("cascade"))
+		.addColumn("registration_id", "text", (c) => c.references("registrations.id").onDelete("cascade"))
+		.addColumn("purpose", "text", (c) => c.notNull())
+		.addColumn("granted", "integer", (c) => c.notNull())
+		.addColumn("text_version", "text", (c) => c.notNull())
+		.addColumn("lang", "text", (c) => c.notNull())
+		.addColumn("method", "text", (c) => c.notNull())
+		.addColumn("created_at", "text", (c) => c.notNull())
+		.execute();
+	await db.schema.createIndex("consents_signup").on("consents").column("signup_id").execute();
+	await db.schema.createIndex("consents_registration").on("consents").column("registration_id").execute();
+	// What was stored before as a flag and a time becomes a record whose words are unknown: of each
+	// registration, and of each signup still waiting for its mailbox (a resolved one holds no consent).
+	const sources = [
+		{ table: "registrations", link: "registration_id" },
+		{ table: "signups", link: "signup_id" },
+	];
+	for (const { table, link } of sources) {
+		for (const purpose of ["terms", "marketing"]) {
+			const all = db
+				.selectFrom(table as never)
+				.select([
+					sql<string>`${sql.lit(`${purpose}:`)} || id`.as("id"),
+					sql.ref("id").as(link),
+					sql.lit(purpose).as("purpose"),
+					sql.lit(1).as("granted"),
+					sql.lit("unrecorded").as("text_version"),
+					sql.ref("lang").as("lang"),
+					sql.lit("unrecorded").as("method"),
+					sql.ref("terms_accepted_at").as("created_at"),
+				])
+				.where(sql.ref("terms_accepted_at"), "is not", null);
+			const consents = purpose === "marketing" ? all.where(sql.ref("marketing_consent"), "=", 1) : all;
+			const columns = ["id", link, "purpose", "granted", "text_version", "lang", "method", "created_at"];
+			await db
+				.insertInto("consents" as never)
+				.columns(columns as never)
+				.expression(consents)
+				.execute();
+		}
+	}
+
+	await db.schema.alterTable("registrations").addColumn("anonymised_at", "text").execute();
+	await db.schema.alterTable("registrations").addColumn("anonymised_because", "text").execute();
+	await db.schema.alterTable("vouchers").addColumn("voided_at", "text").execute();
+
+	await db.schema.alterTable("outbox").addColumn("recipient_canonical", "text").execute();
+	await db.schema.alterTable("outbox").addColumn("unsubscribe_url", "text").execute();
+	await fillRecipientMailboxes(db);
+	await db.schema
+		.createIndex("outbox_recipient_canonical")
+		.on("outbox")
+		.column("recipient_canonical")
+		.execute();
+
+	// The Prague day of the last daily retention run (src/server/privacy/plugin.ts), claimed by one process.
+	await db
+		.insertInto("app_meta" as never)
+		.values({ key: "privacy_retention_day", value: "" } as never)
+		.execute();
+}
+
+/** The outbox's mailboxes, in pages by id (each e-mail stored before the column had none). */
+async function fillRecipientMailboxes(db: Kysely<unknown>): Promise<void> {
+	const typed = db as unknown as Kysely<{
+		outbox: { id: string; recipient: string; recipient_canonical: string | null };
+	}>;
+	let after = "";
+	for (;;) {
+		const rows = await typed
+			.selectFrom("outbox")
+			.select(["id", "recipient"])
+			.where("id", ">", after)
+			.orderBy("id")
+			.limit(1000)
+			.execute();
+		for (const row of rows) {
+			await typed
+				.updateTable("outbox")
+				.set({ recipient_canonical: canonicalEmail(row.recipient) })
+				.where("id", "=", row.id)
+				.execute();
+		}
+		const last = rows.at(-1);
+		if (!last) return;
+		after = last.id;
 	}
 }
 

@@ -21,7 +21,8 @@ export interface StoresTable {
 	opening_hours: string;
 }
 
-export type StaffRole = "staff" | "editor";
+/** staff redeem at their store; editors also edit page texts; admins also see failed sign-ins. */
+export type StaffRole = "staff" | "editor" | "admin";
 
 export interface StaffUsersTable {
 	id: string;
@@ -63,6 +64,34 @@ export interface RegistrationsTable {
 	confirmed_at: string | null;
 	/** The earlier registration of the same mailbox or person, for rows stored before both were unique. */
 	duplicate_of: string | null;
+	/**
+	 * When its personal fields were erased (src/server/privacy): name and birth date emptied, phone and
+	 * store nulled, the address and keys replaced by "erased:<id>". null while they are kept.
+	 */
+	anonymised_at: string | null;
+	/** "request" (the person asked: npm run privacy:erase) or "retention" (the campaign's retention ran out). */
+	anonymised_because: string | null;
+}
+
+/**
+ * A consent given or withdrawn, kept as a history (a withdrawal is a new row; the grant stays). Given
+ * with a signup and linked to its registration when the mailbox confirms it; deleted with the signup
+ * that never became one.
+ */
+export interface ConsentsTable {
+	id: string;
+	signup_id: string | null;
+	registration_id: string | null;
+	/** ConsentPurpose (src/server/registration/consent-texts.ts): "terms" or "marketing". */
+	purpose: string;
+	/** 1 given, 0 withdrawn. */
+	granted: number;
+	/** The version id of the words agreed to (CONSENT_VERSIONS), or of the consent withdrawn. */
+	text_version: string;
+	lang: string;
+	/** ConsentMethod: "form", "form-no-script", "unsubscribe-page", "unsubscribe-one-click", "unrecorded". */
+	method: string;
+	created_at: string;
 }
 
 /**
@@ -115,6 +144,8 @@ export interface VouchersTable {
 	redeemed_at: string | null;
 	redeemed_by: string | null;
 	redeemed_store_id: string | null;
+	/** When it was cancelled at its holder's request (their data erased): it can no longer be redeemed. */
+	voided_at: string | null;
 }
 
 export interface ContentBlocksTable {
@@ -146,6 +177,10 @@ export interface OutboxTable {
 	sent_at: string | null;
 	attempts: Generated<number>;
 	last_error: string | null;
+	/** The recipient's mailbox (email-identity.ts), to find a person's e-mails; null for rows older than it. */
+	recipient_canonical: string | null;
+	/** The one-click unsubscribe link (List-Unsubscribe) of an e-mail to someone who asked for news. */
+	unsubscribe_url: string | null;
 }
 
 export interface UsedChallengesTable {
@@ -162,6 +197,18 @@ export interface RateLimitsTable {
 	window_ends_at: string;
 }
 
+/** One failed staff sign-in (kept 30 days): exactly one of user_id and email_hash is set. */
+export interface SignInFailuresTable {
+	id: string;
+	/** The account whose e-mail was typed. */
+	user_id: string | null;
+	/** When no account has the typed e-mail: its HMAC with the server's secret, never the address. */
+	email_hash: string | null;
+	/** The client's network (IPv4 /24, IPv6 /56): "203.0.113.0/24". */
+	network: string;
+	created_at: string;
+}
+
 export interface Database {
 	app_meta: AppMetaTable;
 	stores: StoresTable;
@@ -169,6 +216,7 @@ export interface Database {
 	sessions: SessionsTable;
 	registrations: RegistrationsTable;
 	signups: SignupsTable;
+	consents: ConsentsTable;
 	campaign_counters: CampaignCountersTable;
 	vouchers: VouchersTable;
 	content_blocks: ContentBlocksTable;
@@ -176,4 +224,5 @@ export interface Database {
 	outbox: OutboxTable;
 	used_challenges: UsedChallengesTable;
 	rate_limits: RateLimitsTable;
+	sign_in_failures: SignInFailuresTable;
 }

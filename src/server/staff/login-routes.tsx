@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from "node:timers/promises";
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
 import { fill } from "../../components/shared/text";
 import { MESSAGES } from "../../i18n/messages";
@@ -7,12 +8,13 @@ import { clearSessionCookie, SESSION_COOKIE, setSessionCookie } from "../auth/co
 import { currentUser } from "../auth/current-user";
 import { dummyPasswordHash, verifyPassword } from "../auth/password";
 import { createSession, deleteExpiredSessions, deleteSession, isSessionId } from "../auth/session";
-import { EMPTY_STATE, type FormState, readForm, withErrors } from "../forms";
+import { type FormState, readForm, withErrors } from "../forms";
 import { loginForm } from "./forms";
-import type { StaffLimits } from "./limits";
+import { emailHash, recordSignInFailure } from "./sign-in-failures";
+import { countSignInAttempt, failureDelayMs } from "./sign-in-limits";
 
 /** Sign-in and sign-out. Neither says whether an e-mail has an account. */
-export const loginRoutes: FastifyPluginAsync<{ limits: StaffLimits }> = async (app, { limits }) => {
+export const loginRoutes: FastifyPluginAsync = async (app) => {
 	const { db } = app.database;
 
 	app.get("/staff/login", async (request, reply) => {
@@ -26,19 +28,15 @@ export const loginRoutes: FastifyPluginAsync<{ limits: StaffLimits }> = async (a
 
 	app.post("/staff/login", async (request, reply) => {
 		const back = backOf(request);
-		const byIp = await limits.signInByIp(request);
-		if (!byIp.isAllowed && byIp.isExceeded) return tooMany(request, reply, EMPTY_STATE, byIp.ttl);
 		const submission = await readForm(request, loginForm);
 		if (!submission.valid)
 			return reply.page(<LoginPage state={submission.state} back={back} />, { status: submission.status });
 
 		const email = submission.values.email.toLowerCase();
-		limits.forAccount(request, email);
-		// Only failures count here (added below), so a peek: with none left, even the right password waits.
-		const byAccount = await limits.signInByAccount(request, { increment: false });
-		if (!byAccount.isAllowed && byAccount.remaining === 0) {
-			return tooMany(request, reply, submission.state, byAccount.ttl);
-		}
+		// Counted before the password is checked, so concurrent guesses cannot slip under a limit; the
+		// right password gives its attempt back (sign-in-limits.ts).
+		const attempt = await countSignInAttempt(db, { email, ip: request.ip });
+		if (!attempt.allowed) return tooMany(request, reply, submission.state, attempt.retryAfterMs);
 		const user = await db
 			.selectFrom("staff_users")
 			.select(["id", "password_hash", "disabled"])
@@ -50,10 +48,15 @@ export const loginRoutes: FastifyPluginAsync<{ limits: StaffLimits }> = async (a
 			user?.password_hash ?? (await dummyPasswordHash()),
 		);
 		if (!user || !matches || user.disabled) {
-			await limits.signInByAccount(request);
+			const account = user ? { userId: user.id } : { emailHash: emailHash(app.config.sessionSecret, email) };
+			await recordSignInFailure(db, { account, network: attempt.network });
+			request.log.warn({ signInFailure: { ...account, network: attempt.network } }, "staff sign-in failed");
+			// Repeated failures of one account from one network are answered ever later (capped).
+			await sleep(failureDelayMs(attempt.failures));
 			const state = withErrors(submission.state, {}, [MESSAGES[request.lang].staff.login.wrong]);
 			return reply.page(<LoginPage state={state} back={back} />);
 		}
+		await attempt.giveBack();
 
 		// A new id at every sign-in: an id planted before it (session fixation) is worth nothing after.
 		const previous = request.cookies[SESSION_COOKIE];
@@ -72,10 +75,11 @@ export const loginRoutes: FastifyPluginAsync<{ limits: StaffLimits }> = async (a
 	});
 };
 
-function tooMany(request: FastifyRequest, reply: FastifyReply, state: FormState, ttl: number) {
+function tooMany(request: FastifyRequest, reply: FastifyReply, state: FormState, retryAfterMs: number) {
 	const message = fill(MESSAGES[request.lang].staff.login.tooMany, {
-		minutes: Math.max(1, Math.ceil(ttl / 60_000)),
+		minutes: Math.max(1, Math.ceil(retryAfterMs / 60_000)),
 	});
+	reply.header("retry-after", Math.max(1, Math.ceil(retryAfterMs / 1000)));
 	return reply.page(<LoginPage state={withErrors(state, {}, [message])} back={backOf(request)} />, {
 		status: 429,
 	});

@@ -4,9 +4,11 @@ import { contentRoutes } from "../cms/routes";
 import { createStaffLimits } from "./limits";
 import { loginRoutes } from "./login-routes";
 import { redeemRoutes } from "./redeem-routes";
+import { signInsRoutes } from "./sign-ins-routes";
 
 /**
- * The staff area in every language (/staff, /en/staff): sign-in, redemption and the editors' saves.
+ * The staff area in every language (/staff, /en/staff): sign-in, redemption, the editors' saves and the
+ * admins' list of failed sign-ins.
  * Its pages are private: never stored by a cache, never indexed, never in one browsing context group
  * with a page of another origin (a password is typed here). Register under the base path.
  */
@@ -21,9 +23,10 @@ export const staffPlugin: FastifyPluginAsync = async (app) => {
 	for (const lang of LANGS) {
 		await app.register(
 			async (site) => {
-				await site.register(loginRoutes, { limits });
+				await site.register(loginRoutes);
 				await site.register(redeemRoutes, { limits });
 				await site.register(contentRoutes);
+				await site.register(signInsRoutes);
 			},
 			{ prefix: langPrefix(lang) },
 		);

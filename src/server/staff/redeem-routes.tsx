@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
 import { MESSAGES } from "../../i18n/messages";
 import { STAFF_SNIPPETS, StaffPage } from "../../pages/staff/StaffPage";
-import { requireUser, type StaffUser, signedInUser } from "../auth/current-user";
+import { canEdit, requireUser, type StaffUser, signedInUser } from "../auth/current-user";
 import { EMPTY_STATE, type FormState, readForm } from "../forms";
 import { pragueDayRange } from "../prague-time";
 import { redeemForm } from "./forms";
@@ -13,16 +13,20 @@ import {
 	redemptionsBetween,
 } from "./redemption";
 
-/** Editors oversee every store; staff see their store's redemptions (their own, if they have no store). */
+/**
+ * Editors and admins oversee every store; staff see their store's redemptions (their own, if they have no
+ * store).
+ */
 function scopeOf(user: StaffUser): RedemptionScope {
-	if (user.role === "editor") return "all";
+	if (canEdit(user.role)) return "all";
 	return user.storeId ? { storeId: user.storeId } : { staffId: user.id };
 }
 
 /** The staff page: redeem a voucher by its code, and today's redemptions. */
 export const redeemRoutes: FastifyPluginAsync<{ limits: StaffLimits }> = async (app, { limits }) => {
 	const { db } = app.database;
-	app.addHook("preHandler", requireUser);
+	// onRequest: a request without a session is refused before its body is read.
+	app.addHook("onRequest", requireUser);
 
 	async function page(
 		request: FastifyRequest,
@@ -43,11 +47,12 @@ export const redeemRoutes: FastifyPluginAsync<{ limits: StaffLimits }> = async (
 
 	app.post("/staff", async (request, reply) => {
 		const texts = MESSAGES[request.lang].staff.redeem;
-		const limit = await limits.redeemBySession(request);
+		const limit = await limits.redeemByAccount(request);
 		const submission = await readForm(request, redeemForm);
 		// The code stays in the field (unchecked: the refusal is the only message), to be sent again in a
 		// moment without typing or scanning it again.
 		if (!limit.isAllowed && limit.isExceeded) {
+			reply.header("retry-after", Math.max(1, Math.ceil(limit.ttl / 1000)));
 			const state = { ...EMPTY_STATE, values: submission.state.values };
 			return page(request, reply, { state, notice: texts.tooMany, status: 429 });
 		}

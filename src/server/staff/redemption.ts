@@ -9,8 +9,8 @@ export type RedemptionOutcome =
 			readonly kind: "already-redeemed";
 			readonly code: string;
 			readonly redeemedAt: string;
+			/** Where, never by whom: the till asking may be another store's, and a name is not theirs to know. */
 			readonly storeName: string | null;
-			readonly staffName: string | null;
 	  }
 	| { readonly kind: "expired"; readonly code: string; readonly validUntil: string };
 
@@ -21,7 +21,6 @@ export interface VoucherState {
 	readonly redeemed_at: string | null;
 	readonly valid_until: string;
 	readonly store_name: string | null;
-	readonly staff_name: string | null;
 }
 
 /**
@@ -40,7 +39,6 @@ export function refusalOf(
 			code,
 			redeemedAt: voucher.redeemed_at,
 			storeName: voucher.store_name,
-			staffName: voucher.staff_name,
 		};
 	}
 	if (voucher.valid_until < today) return { kind: "expired", code, validUntil: voucher.valid_until };
@@ -75,13 +73,7 @@ export async function redeemVoucher(
 		const voucher = await db
 			.selectFrom("vouchers")
 			.leftJoin("stores", "stores.id", "vouchers.redeemed_store_id")
-			.leftJoin("staff_users", "staff_users.id", "vouchers.redeemed_by")
-			.select([
-				"vouchers.redeemed_at",
-				"vouchers.valid_until",
-				"stores.name as store_name",
-				"staff_users.name as staff_name",
-			])
+			.select(["vouchers.redeemed_at", "vouchers.valid_until", "stores.name as store_name"])
 			.where("vouchers.code", "=", code)
 			.executeTakeFirst();
 		const refusal = refusalOf(code, voucher, today);
