@@ -271,6 +271,7 @@ const cs = {
 			unknown: "Poukázka s kódem {code} neexistuje. Zkontrolujte číslice.",
 			alreadyRedeemed: "Poukázka {code} už byla uplatněna {when}, prodejna: {store}.",
 			expired: "Poukázka {code} už neplatí: platila do {date}.",
+			voided: "Poukázka {code} byla zrušena na žádost svého držitele. Neuplatňujte ji.",
 			unknownStore: "neuvedena",
 		},
 		scanner: {
@@ -644,6 +645,7 @@ const en: Messages = {
 			unknown: "There is no voucher with the code {code}. Check the digits.",
 			alreadyRedeemed: "Voucher {code} was already redeemed {when}, store: {store}.",
 			expired: "Voucher {code} has expired: it was valid until {date}.",
+			voided: "Voucher {code} was cancelled at its holder's request. Do not accept it.",
 			unknownStore: "not recorded",
 		},
 		scanner: {

@@ -5,7 +5,7 @@ import { describeDatabases, disposedAfterAll } from "../helpers/test-databases";
 
 describe("refusal classification", () => {
 	const today = "2026-05-12";
-	const voucher = { redeemed_at: null, valid_until: today, store_name: null };
+	const voucher = { redeemed_at: null, voided_at: null, valid_until: today, store_name: null };
 
 	it("tells unknown, already redeemed (when and where) and expired apart", () => {
 		expect(refusalOf("1", undefined, today)).toEqual({ kind: "unknown", code: "1" });
@@ -31,6 +31,14 @@ describe("refusal classification", () => {
 			today,
 		);
 		expect(refusal?.kind).toBe("already-redeemed");
+	});
+
+	it("a voided voucher is refused as cancelled; one redeemed before it was voided still reads as redeemed", () => {
+		const voided = { ...voucher, voided_at: "2026-05-10T08:00:00.000Z" };
+		expect(refusalOf("1", voided, today)).toEqual({ kind: "voided", code: "1" });
+		expect(refusalOf("1", { ...voided, redeemed_at: "2026-05-01T08:00:00.000Z" }, today)?.kind).toBe(
+			"already-redeemed",
+		);
 	});
 
 	it("a voucher still redeemable is no refusal: the caller tries again", () => {

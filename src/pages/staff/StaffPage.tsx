@@ -87,11 +87,13 @@ function Outcome({ outcome, site }: { outcome: RedemptionOutcome; site: Site }) 
 			? fill(texts.unknown, { code })
 			: outcome.kind === "expired"
 				? fill(texts.expired, { code, date: formatDate(outcome.validUntil, lang) })
-				: fill(texts.alreadyRedeemed, {
-						code,
-						when: formatPragueDateTime(outcome.redeemedAt, lang),
-						store: outcome.storeName ?? texts.unknownStore,
-					});
+				: outcome.kind === "voided"
+					? fill(texts.voided, { code })
+					: fill(texts.alreadyRedeemed, {
+							code,
+							when: formatPragueDateTime(outcome.redeemedAt, lang),
+							store: outcome.storeName ?? texts.unknownStore,
+						});
 	return (
 		<p className={`staff-outcome staff-outcome--${outcome.kind}`} role="alert">
 			{message}

@@ -1,4 +1,4 @@
-import { type DeleteResult, type Kysely, sql, type UpdateResult } from "kysely";
+import type { DeleteResult, Kysely, UpdateResult } from "kysely";
 import type { Database } from "../db/schema";
 import { anonymiseRegistrations } from "./anonymise";
 import { findPerson, mailboxLimitKey } from "./person";
@@ -18,8 +18,8 @@ export interface ErasureReport {
  * Erases everything stored about the person with an address, at their request, in one transaction:
  * their registrations' personal fields (anonymiseRegistrations), their consent records and signups,
  * the e-mails written to them, the count of e-mails to their mailbox. Their voucher is voided: its page
- * says it was cancelled at their request, and an unredeemed one's code is replaced by "void:<id>", a
- * code no till can type or scan. A redemption stays (the voucher row: code, store, time; the value is
+ * says it was cancelled at their request, and a till that scans its code is told so and redeems nothing
+ * (redemption.ts). A redemption stays (the voucher row: code, store, time; the value is
  * the campaign's), anonymous, for the settlement with the stores. Running it again finds nothing.
  */
 export async function erasePerson(
@@ -35,15 +35,7 @@ export async function erasePerson(
 			? updated(
 					await trx
 						.updateTable("vouchers")
-						.set((eb) => ({
-							voided_at: now.toISOString(),
-							code: eb
-								.case()
-								.when("redeemed_at", "is", null)
-								.then(sql<string>`${sql.lit("void:")} || ${sql.ref("id")}`)
-								.else(eb.ref("code"))
-								.end(),
-						}))
+						.set({ voided_at: now.toISOString() })
 						.where("registration_id", "in", registrationIds)
 						.where("voided_at", "is", null)
 						.executeTakeFirst(),

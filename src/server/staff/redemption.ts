@@ -12,13 +12,16 @@ export type RedemptionOutcome =
 			/** Where, never by whom: the till asking may be another store's, and a name is not theirs to know. */
 			readonly storeName: string | null;
 	  }
-	| { readonly kind: "expired"; readonly code: string; readonly validUntil: string };
+	| { readonly kind: "expired"; readonly code: string; readonly validUntil: string }
+	/** Cancelled at its holder's request (their data erased): never to be accepted. */
+	| { readonly kind: "voided"; readonly code: string };
 
 export type Refusal = Exclude<RedemptionOutcome, { kind: "redeemed" }>;
 
 /** What the database holds about a code that could not be redeemed. */
 export interface VoucherState {
 	readonly redeemed_at: string | null;
+	readonly voided_at: string | null;
 	readonly valid_until: string;
 	readonly store_name: string | null;
 }
@@ -33,6 +36,7 @@ export function refusalOf(
 	today: string,
 ): Refusal | undefined {
 	if (!voucher) return { kind: "unknown", code };
+	if (voucher.voided_at !== null && voucher.redeemed_at === null) return { kind: "voided", code };
 	if (voucher.redeemed_at !== null) {
 		return {
 			kind: "already-redeemed",
@@ -67,13 +71,19 @@ export async function redeemVoucher(
 			})
 			.where("code", "=", code)
 			.where("redeemed_at", "is", null)
+			.where("voided_at", "is", null)
 			.where("valid_until", ">=", today)
 			.executeTakeFirst();
 		if (Number(result.numUpdatedRows) === 1) return { kind: "redeemed", code };
 		const voucher = await db
 			.selectFrom("vouchers")
 			.leftJoin("stores", "stores.id", "vouchers.redeemed_store_id")
-			.select(["vouchers.redeemed_at", "vouchers.valid_until", "stores.name as store_name"])
+			.select([
+				"vouchers.redeemed_at",
+				"vouchers.voided_at",
+				"vouchers.valid_until",
+				"stores.name as store_name",
+			])
 			.where("vouchers.code", "=", code)
 			.executeTakeFirst();
 		const refusal = refusalOf(code, voucher, today);
