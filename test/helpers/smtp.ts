@@ -27,10 +27,12 @@ export interface TestSmtp {
 /**
  * A real SMTP server (the smtp-server package, plain text: no STARTTLS, no AUTH) on 127.0.0.1 that keeps
  * every message it accepts. `port` 0 picks a free one; a given port lets a test start it late, after the
- * site has already failed to reach it.
+ * site has already failed to reach it. `refuseFirst` messages are refused with a temporary error (451),
+ * as a mail server under load answers, before any is kept.
  */
-export async function startSmtp(port = 0): Promise<TestSmtp> {
+export async function startSmtp(port = 0, { refuseFirst = 0 } = {}): Promise<TestSmtp> {
 	const mails: ReceivedMail[] = [];
+	let toRefuse = refuseFirst;
 	const server = new SMTPServer({
 		authOptional: true,
 		disabledCommands: ["AUTH", "STARTTLS"],
@@ -39,6 +41,11 @@ export async function startSmtp(port = 0): Promise<TestSmtp> {
 			const chunks: Buffer[] = [];
 			stream.on("data", (chunk: Buffer) => chunks.push(chunk));
 			stream.on("end", () => {
+				if (toRefuse > 0) {
+					toRefuse--;
+					callback(Object.assign(new Error("Try again later"), { responseCode: 451 }));
+					return;
+				}
 				const raw = Buffer.concat(chunks).toString("utf8");
 				const { mailFrom, rcptTo } = session.envelope;
 				mails.push(
