@@ -71,4 +71,37 @@ export const BREAKS: readonly Break[] = [
 		tests: ["test/e2e/server.test.ts"],
 		only: "SIGTERM",
 	},
+	{
+		name: "A network is refused after 30 sign-in attempts at any accounts (README, Staff and editors)",
+		file: "src/server/staff/sign-in-limits.ts",
+		find: "[keys.network, SIGN_IN_LIMITS.perNetwork],",
+		replace: "",
+		tests: ["test/e2e/staff-sign-in-limits.test.ts"],
+		only: "thirty failures",
+	},
+	{
+		name: "Strangers cannot lock an account: the right password from another network signs in",
+		file: "src/server/staff/sign-in-limits.ts",
+		// biome-ignore lint/suspicious/noTemplateCurlyInString: the source's own text
+		find: "pair: `sign-in:account-network:${account}:${network}`,",
+		// biome-ignore lint/suspicious/noTemplateCurlyInString: the source's own text
+		replace: "pair: `sign-in:account-network:${account}`,",
+		tests: ["test/e2e/staff-sign-in-limits.test.ts"],
+		only: "lock nobody out",
+	},
+	{
+		name: "A signup is stored completely or not at all",
+		file: "src/server/registration/signups.ts",
+		find: "\treturn db.transaction().execute(async (trx) => {\n\t\tconst now = context.now.toISOString();\n\t\t// Writes come first",
+		replace:
+			"\treturn ((run: (trx: typeof db) => Promise<string>) => run(db))(async (trx) => {\n\t\tconst now = context.now.toISOString();\n\t\t// Writes come first",
+		tests: ["test/unit/registration-atomic.test.ts"],
+	},
+	{
+		name: "A sent e-mail is marked sent and never sent again",
+		file: "src/server/registration/sender.ts",
+		find: ".set({ sent_at: new Date().toISOString(), last_error: null })",
+		replace: ".set({ last_error: null })",
+		tests: ["test/e2e/outbox-retry.test.ts"],
+	},
 ];
