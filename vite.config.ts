@@ -7,7 +7,7 @@ const RUNTIME = "runtime";
 const JS_DIR = "assets/frontend/js";
 /**
  * Six characters of content hash (36 bits) tell a few dozen files' versions apart; the runtime's map of
- * component chunks holds one per component, and every byte of it counts (DESIGN.md §6). The server
+ * component chunks holds one per component, and every byte of it counts (docs/budgets.md). The server
  * knows hashed files by this length (HASHED_NAME, src/server/app.ts).
  */
 const HASH = "[hash:6]";

@@ -1,6 +1,6 @@
 /**
  * `npm run bench:http`: server throughput with autocannon on 127.0.0.1, all in one run so the figures
- * compare on this (shared, noisy) machine, against the budgets of DESIGN.md §6. Run `npm run build` first.
+ * compare on this (shared, noisy) machine, against the budgets of docs/budgets.md. Run `npm run build` first.
  *
  * One production server process (NODE_ENV=production, one core) answers: a static file the size of the
  * home page (served precompressed by the same static plugin as every asset), the home page from the

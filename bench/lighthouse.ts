@@ -1,7 +1,7 @@
 /**
  * `npm run bench:lighthouse`: Lighthouse's mobile profile (simulated slow 4G and a 4x slower CPU) on the
  * home page, the registration form, a voucher page and the store finder of the production build (run
- * `npm run build` first), against the budgets of DESIGN.md §6: 100 in each of the four categories,
+ * `npm run build` first), against the budgets of docs/budgets.md: 100 in each of the four categories,
  * CLS 0 and TBT 0 ms. Everything stays on 127.0.0.1; Debian's Chromium runs headless.
  *
  * The simulated metrics scale what this machine's CPU did, so load from other work shows up in TBT

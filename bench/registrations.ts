@@ -1,6 +1,6 @@
 /**
- * `npm run bench:registrations`: sustained registrations per second at 50 concurrent, against DESIGN.md
- * §6 (>= 500/s, p99 < 100 ms). Run `npm run build` first.
+ * `npm run bench:registrations`: sustained registrations per second at 50 concurrent, against the budget
+ * of docs/budgets.md (>= 500/s, p99 < 100 ms). Run `npm run build` first.
  *
  * A registration is two requests (double opt-in): the form's POST, which stores a signup and queues its
  * e-mail (303 to /register/sent), and the opening of the e-mailed link, which issues the voucher (303

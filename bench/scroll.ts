@@ -23,7 +23,7 @@ try {
 	await session.send("Emulation.setCPUThrottlingRate", { rate: CPU_THROTTLING });
 	await page.goto(`${server.origin}/`, { waitUntil: "networkidle" });
 	// What is measured is scrolling, not the page's start: wait for the scroll container to take the
-	// scrolling over (a desktop viewport and a mouse: smooth, SPEC.md §4), and for the last components
+	// scrolling over (a desktop viewport and a mouse: smooth, docs/behaviour.md), and for the last components
 	// to connect. Without it, a run now and then measured native scrolling with a chunk compiling.
 	await page
 		.waitForFunction(() => document.documentElement.classList.contains("has-smooth-scroll"), null, {

@@ -1,6 +1,6 @@
 /**
  * `npm run bench:size`: gzip sizes of the production client build (run `npm run build` first) against
- * the budgets of DESIGN.md §6 — the runtime core, each component chunk, and the JavaScript each kind of
+ * the budgets of docs/budgets.md — the runtime core, each component chunk, and the JavaScript each kind of
  * public page downloads on first load, read from a real browser's network log.
  */
 

@@ -1,6 +1,6 @@
 /**
  * `npm run bench:validation`: the median time Chromium spends validating a 100-control form on submit,
- * against the budget of issue 3 (under 2 ms). The budget applies to the work the runtime does for the
+ * against its budget in docs/budgets.md (under 2 ms). The budget applies to the work the runtime does for the
  * submit event: reading the controls, the engine, showing the verdicts, for an invalid form also the
  * summary, focus and the scroll to the first error. Not to the browser's style and layout of what it
  * changed, which is printed next to it: showing 100 messages costs Chromium its own layout time whoever

@@ -95,7 +95,7 @@ export function componentsPlugin(options: ComponentsPluginOptions): Plugin {
 /**
  * The components' map as the expression that builds it from each chunk's hash: one per component,
  * in a file every page loads, and the names and `./…js` around the hashes cost about 70 bytes of
- * gzip (DESIGN.md §6). Undefined when a chunk is not named `./<name>-<hash>.js`.
+ * gzip (docs/budgets.md, Size). Undefined when a chunk is not named `./<name>-<hash>.js`.
  */
 export function expandedFromHashes(chunks: Record<string, string>): string | undefined {
 	const hashes: Record<string, string> = {};

@@ -1,5 +1,5 @@
 /**
- * Layout breakpoints of SPEC.md §2: the smallest width, in px, at which each one starts. The CSS gets
+ * Layout breakpoints (docs/behaviour.md): the smallest width, in px, at which each one starts. The CSS gets
  * the same numbers from this table (build/breakpoints-plugin.ts), so the two never drift apart.
  * Kept apart from constants.ts, whose plain numbers the bundler inlines wherever they are used: this
  * object cannot be inlined, and a module shared by the core and a lazy chunk becomes a chunk of its own.

@@ -1,5 +1,5 @@
 /**
- * The business constants of SPEC.md §9, named as SPEC.md names them. Browser and server import them
+ * The browser behaviour's constants (docs/behaviour.md lists what each sets). Code imports them
  * from here and nowhere else.
  */
 

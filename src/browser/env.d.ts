@@ -1,4 +1,4 @@
-/** True in development and test builds: developer-only warnings (SPEC.md §8) are compiled in. */
+/** True in development and test builds: developer-only warnings (unknown components, double mounts) are compiled in. */
 declare const __DEV__: boolean;
 
 declare module "virtual:component-manifest" {

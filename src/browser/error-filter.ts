@@ -5,7 +5,7 @@ export const SEZNAM_USER_AGENT = /SznProhlizec/;
 const NOT_DEFINED = /\bis not defined\b/;
 const FORM_UNAVAILABLE = /\bform\b.*\b(?:not available|unavailable)\b/i;
 
-/** The error-reporting filter of SPEC.md §8: true for events that are noise, not our bugs. */
+/** The error-reporting filter (docs/behaviour.md, Error reporting): true for events that are noise, not our bugs. */
 export function isIgnoredError(event: ErrorEvent, userAgent: string, seznam = SEZNAM_USER_AGENT): boolean {
 	const messages = [
 		event.message ?? "",

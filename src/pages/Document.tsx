@@ -13,7 +13,7 @@ interface DocumentProps {
 	children: ReactNode;
 }
 
-/** The page root and <head>: everything the runtime reads from the markup contract (DESIGN.md §4). */
+/** The page root and <head>: everything the runtime reads from the markup contract (docs/markup-contract.md). */
 export function Document({ title, description, noindex = false, staff = false, children }: DocumentProps) {
 	const site = useSite();
 	// An ajax response carries the title as the `snippet--title` snippet (text, so escaped).

@@ -7,7 +7,7 @@ import { renderPage } from "./render";
 import { createSite } from "./site-context";
 import { SnippetCollector } from "./snippets";
 
-/** What an ajax response may carry besides snippets (DESIGN.md §4). */
+/** What an ajax response may carry besides snippets (docs/markup-contract.md, Ajax). */
 export interface PayloadExtras {
 	append?: boolean;
 	state?: unknown;

@@ -32,7 +32,7 @@ export interface ValidationControl {
 	readonly emptyValue?: string;
 	/** Disabled (for a radio list: every item disabled). Its failing rules are never reported. */
 	readonly disabled?: boolean;
-	/** Not rendered or inside a hidden part of the form: `validateForm` skips it (SPEC.md §5). */
+	/** Not rendered or inside a hidden part of the form: `validateForm` skips it. */
 	readonly hidden?: boolean;
 	/** The input type; only `time` matters (a `range` whose min is above its max wraps past midnight). */
 	readonly type?: string;

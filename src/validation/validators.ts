@@ -2,9 +2,9 @@
  * Nette Forms' validators (nette-forms 3.5.3, netteForms.js), with these deliberate differences:
  * - lengths count Unicode code points, not UTF-16 units: an emoji is one character, as for Nette's PHP
  *   side (`Strings::length`), so browser and a PHP or Node server agree (Nette's JS counts it as two);
- * - `url` prefixes `http://` (SPEC.md), not `https://`, and recognises an upper-case scheme as a scheme;
+ * - `url` prefixes `http://` (docs/behaviour.md, Rules), not `https://`, and recognises an upper-case scheme as a scheme;
  * - `integer` followed by `float` works (Nette calls `.replace` on the number and throws);
- * - `image` accepts gif, png and jpeg only (SPEC.md; Nette 3.5.3 also accepts webp);
+ * - `image` accepts gif, png and jpeg only (docs/behaviour.md; Nette 3.5.3 also accepts webp);
  * - `mimeType` expands every `*`, not only the first;
  * - `submitted` compares the adapter's submitter (Nette 3.2.5+ always answers false);
  * - file validators see a value that is not a list as an empty list (Nette throws or counts characters).

@@ -1,5 +1,5 @@
 /**
- * Content editing with the keyboard alone (DESIGN.md §6: every flow works with the keyboard alone): an
+ * Content editing with the keyboard alone (docs/budgets.md: every flow works with the keyboard alone): an
  * editor tabs to a text block of the home page's editing view, rewrites and saves it, opens its history and
  * restores an older version, never touching the mouse and never losing their place on the page.
  */

@@ -1,5 +1,5 @@
 /**
- * Live validation (SPEC.md §5): on change, on blur after an edit, on keyup debounced 200 ms once the
+ * Live validation (docs/behaviour.md, Validation): on change, on blur after an edit, on keyup debounced 200 ms once the
  * field was left (edited or not); the server's errors; bad number input; toggles; a form that arrives
  * in a snippet.
  */

@@ -260,7 +260,7 @@ describe("nette-forms.js against netteForms.js 3.5.3", () => {
 		await ours.context().close();
 	});
 
-	it("differs where SPEC.md asks or Nette has a bug", async () => {
+	it("differs where this site's rules ask or Nette has a bug", async () => {
 		const scenarios: Scenario[] = [
 			{
 				name: "url",
@@ -297,12 +297,12 @@ describe("nette-forms.js against netteForms.js 3.5.3", () => {
 			{ form: unknown; buttons: unknown; values: unknown[] }
 		>;
 		const our = (await runScenarios(ours, scenarios)) as typeof nette;
-		// url: SPEC.md prefixes http://, Nette 3.1+ https://.
+		// url: this site's rule prefixes http://, Nette 3.1+ https://.
 		expect([nette["url #0"]!.values[0], our["url #0"]!.values[0]]).toEqual([
 			["web", "example.com", "https://example.com"],
 			["web", "example.com", "http://example.com"],
 		]);
-		// image: SPEC.md allows gif, png and jpeg; Nette 3.5.3 also webp.
+		// image: this site allows gif, png and jpeg; Nette 3.5.3 also webp.
 		expect([nette["webp #0"]!.form, our["webp #0"]!.form]).toEqual([
 			[true, []],
 			[false, [["photo", "Obrázek."]]],
@@ -326,7 +326,7 @@ describe("nette-forms.js against netteForms.js 3.5.3", () => {
 		await ours.context().close();
 	});
 
-	it("reports a bad number input with SPEC.md's message instead of the browser's bubble", async () => {
+	it("reports a bad number input with the site's message instead of the browser's bubble", async () => {
 		const verdict = async (impl: "original" | "ours") => {
 			const page = await openNette(impl);
 			await page.evaluate(() => {
@@ -457,7 +457,7 @@ describe("nette-forms.js against netteForms.js 3.5.3", () => {
 		});
 		const ours = await run("ours");
 		expect(ours.same).toEqual(original.same);
-		// The one difference (README.md): SPEC.md prefixes http://, Nette 3.1+ https://.
+		// The one difference (README.md): this site's rule prefixes http://, Nette 3.1+ https://.
 		expect(ours.url).toEqual([true, "http://nette.org"]);
 	});
 

@@ -1,4 +1,4 @@
-/** The markup of a defined form: the contract of DESIGN.md §4 that the browser runtime reads. */
+/** The markup of a defined form: the contract the browser runtime reads (docs/markup-contract.md). */
 import { renderToString } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import type { Lang } from "../../src/i18n";

@@ -1,4 +1,4 @@
-/** The JSON an ajax request answers with (DESIGN.md §4), checked at runtime: it crosses a trust boundary. */
+/** The JSON an ajax request answers with (docs/markup-contract.md, Ajax), checked at runtime: it crosses a trust boundary. */
 export interface Payload {
 	snippets: Record<string, string>;
 	append: boolean;

@@ -1,5 +1,5 @@
 /**
- * What a control shows of its verdict (DESIGN.md §4): `has-error` or `is-valid` on its `.form-item`, the
+ * What a control shows of its verdict (docs/markup-contract.md, Forms): `has-error` or `is-valid` on its `.form-item`, the
  * message in the item's error block, `aria-invalid` on the control and the block in its
  * `aria-describedby`. Works on markup from any server: a missing error block is created.
  */

@@ -8,7 +8,7 @@ const MESSAGES = {
 
 export type FormMessageKey = keyof (typeof MESSAGES)["en"];
 
-/** Czech on Czech pages, SPEC.md's English everywhere else (this also runs on foreign sites as nette-forms.js). */
+/** Czech on Czech pages, English everywhere else (this also runs on foreign sites as nette-forms.js). */
 export function formMessage(key: FormMessageKey): string {
 	return (document.documentElement.lang.startsWith("cs") ? MESSAGES.cs : MESSAGES.en)[key];
 }

@@ -252,7 +252,7 @@ const nette = {
 		submitter = sender === form ? null : sender;
 		try {
 			const wanted = (name: string) => !scope || inScope(name, scope);
-			// Nette leaves a bad input to the browser's bubble; SPEC.md shows its own message like any other.
+			// Nette leaves a bad input to the browser's bubble; we show our own message like any other.
 			// Only a lone input can have one: the items of radio and checkbox lists never do. Indexed loops
 			// here and in ruledControls: Chromium takes 2.5× as long to iterate the collection with for-of.
 			let bad: FieldElement | undefined;

@@ -1,5 +1,5 @@
 /**
- * The error summary of a failed submit (SPEC.md §5: the messages together in one alert, de-duplicated):
+ * The error summary of a failed submit (the messages together in one alert, de-duplicated):
  * a role="alert" box at the top of the form, each message once, as a link to the first field with it.
  * Its markup is the server's summary's (src/server/forms/Form.tsx), styled by src/styles/forms-server.css.
  */

@@ -1,5 +1,5 @@
 /**
- * Fetches a modal's content as an ajax request does (DESIGN.md §4) and returns one snippet of the
+ * Fetches a modal's content as an ajax request does (docs/markup-contract.md, Ajax) and returns one snippet of the
  * payload. Not services.ajax: that would apply every snippet of the answer to the page, the title too,
  * while this content belongs in the dialog only.
  */

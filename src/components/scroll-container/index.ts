@@ -5,7 +5,7 @@ import { drawScrollbar } from "./scrollbar";
 import { SmoothScroller } from "./smooth-scroller";
 
 /**
- * The page's scroll container: smooth scrolling with a drawn scrollbar where SPEC.md §4 allows it,
+ * The page's scroll container: smooth scrolling with a drawn scrollbar where native scrolling is not forced,
  * the browser's own scrolling elsewhere. A user turning on reduced motion gets native scrolling at once.
  */
 export default {

@@ -5,7 +5,7 @@
 const NATIVE_SCROLL_BROWSERS = /Android|iPad|iPhone|iPod|MSIE |Trident\/|Edge\/\d/;
 
 /**
- * Where SPEC.md §4 keeps the browser's own scrolling: touch devices (their scrolling is already
+ * Where the browser's own scrolling is kept (docs/behaviour.md): touch devices (their scrolling is already
  * smooth and has momentum), the browsers above, the content-editing view and reduced motion.
  */
 export function isNativeScrollForced(root: HTMLElement, browser: Navigator = navigator): boolean {

@@ -20,7 +20,7 @@ interface FormItemProps {
 }
 
 /**
- * The `.form-item` wrapper every control sits in (DESIGN.md §4): the field, then the error block whose
+ * The `.form-item` wrapper every control sits in (docs/markup-contract.md, Forms): the field, then the error block whose
  * id the control names in aria-describedby. Live validation toggles is-valid / has-error on it.
  */
 export function FormItem({ id, component, props, className, error, children, after }: FormItemProps) {

@@ -1,6 +1,6 @@
 /**
  * Messages of form rules: Nette's default messages (Validator::$messages, in Czech and English, `image`
- * worded for the formats SPEC.md allows) and the part of message formatting the server owns.
+ * worded for the formats this site allows) and the part of message formatting the server owns.
  */
 
 import { EAN13 } from "../../validation";

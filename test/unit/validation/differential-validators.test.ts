@@ -181,7 +181,7 @@ describe("validators agree with nette-forms 3.5.3", () => {
 						continue;
 					}
 					if (name === "url" && expected.result && !/^[a-z\d+.-]+:/.test(String(value))) {
-						// Deliberate: SPEC.md says http:// is added when no scheme was typed; Nette adds https://.
+						// Deliberate: this site's rule adds http:// when no scheme was typed; Nette adds https://.
 						expect(expected.value).toBe(`https://${value}`);
 						expect(actual).toEqual({ result: true, value: `http://${value}` });
 						compared++;
@@ -201,7 +201,7 @@ describe("validators agree with nette-forms 3.5.3", () => {
 });
 
 describe("deliberate differences from nette-forms 3.5.3", () => {
-	it("url: adds http:// (SPEC.md) where Nette adds https://", () => {
+	it("url: adds http:// as this site's validation does, where Nette adds https://", () => {
 		expect(theirs("url", "nette.org", undefined)).toEqual({ result: true, value: "https://nette.org" });
 		expect(ours("url", "nette.org", undefined)).toEqual({ result: true, value: "http://nette.org" });
 	});
@@ -232,7 +232,7 @@ describe("deliberate differences from nette-forms 3.5.3", () => {
 		}
 	});
 
-	it("image: only gif, png and jpeg by default (SPEC.md; Nette 3.5.3 also accepts webp)", () => {
+	it("image: only gif, png and jpeg by default, as this site's validation does (Nette 3.5.3 also accepts webp)", () => {
 		const webp = [{ name: "a.webp", size: 1, type: "image/webp" }];
 		expect(theirs("image", webp, undefined)).toMatchObject({ result: true });
 		expect(ours("image", webp, undefined)).toMatchObject({ result: false });

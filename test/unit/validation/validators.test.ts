@@ -271,7 +271,7 @@ describe("files", () => {
 		expect(verdict("mimeType", [{ name: "x", size: 1, type: "imageXpng" }], "image.png")).toBe(false);
 	});
 
-	it("image accepts gif, png and jpeg only (SPEC.md), or the types given", () => {
+	it("image accepts gif, png and jpeg only (the site's rule), or the types given", () => {
 		expect(verdict("image", [png, { name: "a.gif", size: 1, type: "image/gif" }])).toBe(true);
 		expect(verdict("image", [{ name: "a.jpg", size: 1, type: "image/jpeg" }])).toBe(true);
 		expect(verdict("image", [webp])).toBe(false);
