@@ -11,7 +11,7 @@
  */
 import { randomBytes } from "node:crypto";
 import { connect } from "node:net";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, expect, it } from "vitest";
 import { nextClientIp, RegistrationClient } from "../../bench/lib/registration-client";
 import { SAVE_PATH } from "../../src/components/content-editor/ContentEditor";
 import { FORM_LIMITS } from "../../src/server/forms/limits";

@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { startServer, type TestServer } from "../helpers/server";
 import { startSmtp, type TestSmtp } from "../helpers/smtp";
-import { postRegistration, registration, seedStores, uniqueEmail, useSite } from "./register-support";
+import { postRegistration, registration, seedStores, talkTo, uniqueEmail } from "./register-support";
 import { type StaffServer, startStaffServer } from "./staff-support";
 
 let smtp: TestSmtp;
@@ -19,7 +19,7 @@ beforeAll(async () => {
 	second = await startServer({ env: { SMTP_URL: smtp.url, DATA_DIR: first.dataDir } });
 });
 afterAll(async () => {
-	useSite(undefined);
+	talkTo(undefined);
 	await second?.stop();
 	await first?.stop();
 	await smtp?.close();
@@ -27,7 +27,7 @@ afterAll(async () => {
 
 /** Registers a new person through one of the processes; resolves with their address. */
 async function register(origin: string, label: string): Promise<string> {
-	useSite(origin);
+	talkTo(origin);
 	await seedStores();
 	const email = uniqueEmail(label);
 	const response = await postRegistration(await registration({ email }));

@@ -23,7 +23,7 @@ import {
 	postRegistration,
 	registration,
 	seedStores,
-	useSite,
+	talkTo,
 } from "./register-support";
 
 const run = promisify(execFile);
@@ -39,7 +39,7 @@ describeServerDatabases("privacy commands on %s", (_kind, create) => {
 		const dataDir = mkdtempSync(join(tmpdir(), "lumen-privacy-"));
 		env = { ...database.env, DATA_DIR: dataDir, SESSION_SECRET: randomBytes(32).toString("base64url") };
 		site = await startServer({ env });
-		useSite(site.origin);
+		talkTo(site.origin);
 		await seedStores();
 		cleanup = async () => {
 			await database.drop();
@@ -47,7 +47,7 @@ describeServerDatabases("privacy commands on %s", (_kind, create) => {
 		};
 	});
 	afterAll(async () => {
-		useSite(undefined);
+		talkTo(undefined);
 		await site?.stop();
 		await cleanup?.();
 	});

@@ -18,7 +18,7 @@ import {
 	postRegistration,
 	registration,
 	seedStores,
-	useSite,
+	talkTo,
 } from "./register-support";
 
 let browser: Browser;
@@ -32,7 +32,7 @@ const LANGS = [
 	["en", "/en"],
 ] as const;
 
-/** A signup made on the site now open at `useSite`, in a language: its confirmation link. */
+/** A signup made on the site now open at `talkTo`, in a language: its confirmation link. */
 async function signup(prefix: string): Promise<string> {
 	const body = await registration();
 	expect((await postRegistration(body, `${prefix}/register`)).status).toBe(303);
@@ -54,7 +54,7 @@ describe("the last voucher taken before the link was opened", () => {
 	let server: TestServer;
 	beforeAll(async () => {
 		server = await startServer({ env: { VOUCHER_LIMIT: "1" } });
-		useSite(server.origin);
+		talkTo(server.origin);
 		await seedStores();
 	});
 	afterAll(() => server.stop());
@@ -79,7 +79,7 @@ describe("a link opened after the campaign ended", () => {
 
 	it("issues nothing and says the campaign is not running", async () => {
 		const open = await startServer({ env });
-		useSite(open.origin);
+		talkTo(open.origin);
 		await seedStores();
 		const links = await Promise.all(LANGS.map(([, prefix]) => signup(prefix)));
 		await open.stop();

@@ -4,7 +4,7 @@ import { origin as sharedOrigin } from "../helpers/browser";
 
 let target: string | undefined;
 /** The site these helpers talk to: the shared test server, unless a file started its own. */
-export const useSite = (url: string | undefined) => {
+export const talkTo = (url: string | undefined) => {
 	target = url;
 };
 const origin = () => target ?? sharedOrigin();

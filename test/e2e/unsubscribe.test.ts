@@ -19,7 +19,7 @@ import {
 	postRegistration,
 	registration,
 	seedStores,
-	useSite,
+	talkTo,
 } from "./register-support";
 
 let smtp: TestSmtp;
@@ -28,12 +28,12 @@ let browser: Browser;
 beforeAll(async () => {
 	smtp = await startSmtp();
 	site = await startServer({ env: { SMTP_URL: smtp.url, MAIL_FROM: "Lumen <poukazky@lumen.example>" } });
-	useSite(site.origin);
+	talkTo(site.origin);
 	await seedStores();
 	browser = await connectBrowser();
 });
 afterAll(async () => {
-	useSite(undefined);
+	talkTo(undefined);
 	await browser?.close();
 	await site?.stop();
 	await smtp?.close();

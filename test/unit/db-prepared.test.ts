@@ -1,5 +1,5 @@
 import { sql } from "kysely";
-import { describe, expect, it } from "vitest";
+import { expect, it } from "vitest";
 import { prepare } from "../../src/server/db/prepared";
 import { describeDatabases, disposedAfterAll } from "../helpers/test-databases";
 

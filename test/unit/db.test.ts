@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { expect, it } from "vitest";
 import { describeDatabases, disposedAfterAll } from "../helpers/test-databases";
 
 describeDatabases("database on %s", (kind, open) => {

@@ -4,7 +4,7 @@
  * connection pools, as two server processes have).
  */
 import type { Kysely } from "kysely";
-import { describe, expect, it } from "vitest";
+import { expect, it } from "vitest";
 import type { Database } from "../../src/server/db/schema";
 import { confirmSignup } from "../../src/server/registration/confirm";
 import { confirmToken, signupKeys, tokenHash } from "../../src/server/registration/links";
