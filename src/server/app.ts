@@ -3,7 +3,7 @@ import { constants as zlibConstants } from "node:zlib";
 import compress from "@fastify/compress";
 import cookie from "@fastify/cookie";
 import fastifyStatic from "@fastify/static";
-import Fastify, { type FastifyInstance, type FastifyPluginAsync, type FastifyServerOptions } from "fastify";
+import Fastify, { type FastifyInstance, type FastifyPluginAsync } from "fastify";
 import { createElement } from "react";
 import { DEFAULT_LANG, LANGS, type Lang, langPrefix } from "../i18n";
 import { MESSAGES } from "../i18n/messages";
@@ -14,6 +14,8 @@ import { registerPageContent } from "./cms/plugin";
 import type { Config } from "./config";
 import type { DatabaseHandle } from "./db";
 import { registerForms } from "./forms/plugin";
+import { loggerOptions } from "./logging/logger";
+import { registerDailyRetention } from "./privacy/plugin";
 import { registerRenderCache } from "./render-cache/plugin";
 import { decorateReplies, isAjax, requestLocation } from "./reply";
 import { requestId } from "./request-id";
@@ -49,7 +51,6 @@ export interface AppOptions {
 	serveAssets?: boolean;
 	/** More routes under the base path (the test server's fixtures). */
 	plugins?: FastifyPluginAsync[] | undefined;
-	logger?: FastifyServerOptions["logger"];
 }
 
 /**
@@ -58,16 +59,9 @@ export interface AppOptions {
  */
 const HASHED_NAME = /-[\w-]{6}\.\w+(\.br|\.gz)?$/;
 
-export async function buildApp({
-	config,
-	database,
-	assets,
-	serveAssets = true,
-	plugins = [],
-	logger,
-}: AppOptions) {
+export async function buildApp({ config, database, assets, serveAssets = true, plugins = [] }: AppOptions) {
 	const app: FastifyInstance = Fastify({
-		logger: logger ?? { level: config.logLevel },
+		logger: loggerOptions(config.logLevel),
 		genReqId: requestId,
 		requestIdHeader: false,
 		trustProxy: config.trustProxy,
@@ -79,6 +73,7 @@ export async function buildApp({
 	app.decorate("database", database);
 	app.decorate("stores", new StoreCatalog(database.db));
 	registerCampaign(app);
+	registerDailyRetention(app);
 	app.decorateRequest("lang", DEFAULT_LANG);
 	app.addHook("onRequest", async (request, reply) => {
 		request.lang = requestLocation(request, config.basePath).lang;
@@ -88,7 +83,8 @@ export async function buildApp({
 	// Before any plugin: a plugin context takes the error handler set when it is registered.
 	app.setErrorHandler((error, request, reply) => {
 		const status = statusOf(error);
-		if (status >= 500) request.log.error(error);
+		// With the request (its URL redacted, see logging/): the line tells what failed on its own.
+		if (status >= 500) request.log.error({ err: error, req: request }, "request failed");
 		if (isAjax(request)) return reply.code(status).send({ error: ajaxError(request.lang, status) });
 		return reply.page(createElement(ErrorPage, { status: errorPageStatus(status) }), { status });
 	});

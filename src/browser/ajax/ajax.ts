@@ -31,7 +31,7 @@ declare global {
 const LOADING = "is-loading";
 
 /**
- * Sends forms and links with class `ajax` through fetch and applies the JSON payload (SPEC.md §7).
+ * Sends forms and links with class `ajax` through fetch and applies the JSON payload (docs/behaviour.md, Ajax).
  * One request at a time: a new one aborts the old one (save a link in a snippet while a form's request
  * runs: it is not followed), Escape aborts it, and an aborted request's response is never applied.
  * Failures are shown with a retry; nothing the user typed is touched.
@@ -168,16 +168,19 @@ export class Ajax {
 		const url = new URL(target || currentPath(), document.baseURI);
 		const data = new FormData(form, submitter);
 		const get = method === "GET";
+		const fields = new URLSearchParams(data as unknown as Record<string, string>);
 		// Replace the query, never append to it: parameters must not pile up.
-		if (get) url.search = new URLSearchParams(data as unknown as Record<string, string>).toString();
+		if (get) url.search = fields.toString();
 		void this.send({
 			url: url.href,
 			method,
+			// Encoded as the browser would: multipart only where the form asks for it (one with a file field),
+			// and the server reads it only there.
 			body: get
 				? undefined
-				: method === "POST"
+				: /multipart/i.test(submitter?.getAttribute("formenctype") || form.getAttribute("enctype") || "")
 					? data
-					: new URLSearchParams(data as unknown as Record<string, string>),
+					: fields,
 			element: form,
 			submitter,
 			history: get && (form.hasAttribute("data-autosubmit") ? "replace" : "push"),
@@ -191,7 +194,7 @@ export class Ajax {
  */
 const currentPath = () => location.origin + location.pathname;
 
-/** The loading state of a request's link or form and submitter (SPEC.md §7), on or off. */
+/** The loading state of a request's link or form and submitter, on or off. */
 function showLoading({ element, submitter }: AjaxRequest, on: boolean): void {
 	element.classList.toggle(LOADING, on);
 	submitter?.classList.toggle(LOADING, on);

@@ -58,7 +58,6 @@ export function Form<F extends Fields>({
 	const site = useSite();
 	const { lang } = site;
 	const fields: Field[] = Object.values(form.fields);
-	const multipart = fields.some((field) => field.kind === "file");
 	const required = fields.some((field) => "required" in field && field.required);
 	return (
 		<form
@@ -67,7 +66,7 @@ export function Form<F extends Fields>({
 			className={["form", ajax && "ajax", className].filter(Boolean).join(" ")}
 			action={site.href(action)}
 			method={method}
-			encType={multipart ? "multipart/form-data" : undefined}
+			encType={form.multipart ? "multipart/form-data" : undefined}
 		>
 			<FormContext value={{ form, state, lang }}>
 				<ErrorSummary />

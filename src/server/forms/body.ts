@@ -92,17 +92,24 @@ const utf8 = new TextDecoder("utf-8", { fatal: true });
 /**
  * Reads a multipart body. Field values arrive as latin1 (one character per byte) and are decoded here
  * strictly; a file over the size limit is kept as a record of its name and type with an oversized size,
- * so that the field's fileSize rule reports it next to the field. A refused body (FormBodyError) is drained first.
+ * so that the field's fileSize rule reports it next to the field. What the parts hold in all is bounded
+ * by the route's bodyLimit, and files are taken only on a route that reads them (route.ts), within room
+ * of their own. A refused body (FormBodyError) is drained first.
  */
 export async function readMultipart(request: FastifyRequest): Promise<Entries> {
+	const { bodyLimit, config } = request.routeOptions;
+	const files = config.multipart === "files" ? FORM_LIMITS.files : 0;
+	const fieldsLimit = bodyLimit ?? FORM_LIMITS.bodySize;
 	const entries = new Map<string, Entry[]>();
+	let fieldBytes = 0;
 	const add = (name: string, entry: Entry) => {
 		const list = entries.get(name);
 		if (list) list.push(entry);
 		else entries.set(name, [entry]);
 	};
 	try {
-		for await (const part of request.parts({ defCharset: "latin1" })) {
+		const limits = { files, fieldSize: Math.min(FORM_LIMITS.fieldSize, fieldsLimit) };
+		for await (const part of request.parts({ defCharset: "latin1", limits })) {
 			if (part.type === "file") {
 				const data = await part.toBuffer();
 				const truncated = part.file.truncated;
@@ -115,6 +122,10 @@ export async function readMultipart(request: FastifyRequest): Promise<Entries> {
 			} else {
 				if (part.valueTruncated || part.fieldnameTruncated) {
 					throw new FormBodyError(413, "A form field is too long");
+				}
+				fieldBytes += part.fieldname.length + String(part.value).length;
+				if (fieldBytes > fieldsLimit) {
+					throw new FormBodyError(413, "The form's fields are over the body limit");
 				}
 				add(part.fieldname, decodeField(part.value));
 			}

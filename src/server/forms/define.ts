@@ -20,6 +20,21 @@ export interface FormDefinition<F extends Fields = Fields> {
 	rulesJson(key: string, lang: Lang): string | undefined;
 	/** The same rules parsed back, as the server validates a submission by them (undefined when none). */
 	rules(key: string, lang: Lang): readonly Rule[] | undefined;
+	/** A file field makes the form multipart/form-data: only then does its route read files (formRoute). */
+	readonly multipart: boolean;
+	/** The largest body its route reads, in bytes (FormOptions.bodyLimit). */
+	readonly bodyLimit: number;
+}
+
+export interface FormOptions {
+	/** The form's name (FormDefinition.name). */
+	readonly name: string;
+	/**
+	 * The largest body the form's route reads (formRoute), in bytes: what the fields can hold,
+	 * percent-encoded, with room for what the route reads besides them. A larger body is refused with
+	 * 413 before it is read. At most, and by default, FORM_LIMITS.bodySize.
+	 */
+	readonly bodyLimit?: number;
 }
 
 /** Nette's JSON: a rule `{op, msg, arg?}`, a condition `{op, rules, control, toggle?, arg?}`. */
@@ -63,11 +78,16 @@ function kindRules(field: Field): RuleItem[] {
 }
 
 /**
- * Defines a form. Mistakes in the definition (a rule naming a field that does not exist, a file limit
- * above what the server accepts) throw here, when the module loads, not when a user submits.
+ * Defines a form, by its name alone or with options. Mistakes in the definition (a rule naming a field
+ * that does not exist, a file limit above what the server accepts) throw here, when the module loads,
+ * not when a user submits.
  */
-export function defineForm<const F extends Fields>(name: string, fields: F): FormDefinition<F> {
+export function defineForm<const F extends Fields>(form: string | FormOptions, fields: F): FormDefinition<F> {
+	const { name, bodyLimit = FORM_LIMITS.bodySize } = typeof form === "string" ? { name: form } : form;
 	if (!KEY.test(name)) throw new TypeError(`Form name "${name}" must be a plain identifier`);
+	if (!Number.isSafeInteger(bodyLimit) || bodyLimit < 1 || bodyLimit > FORM_LIMITS.bodySize) {
+		throw new TypeError(`Form "${name}": bodyLimit must be 1 to ${FORM_LIMITS.bodySize} bytes`);
+	}
 	for (const [key, field] of Object.entries(fields)) check(fields, key, field);
 	checkGroups(fields);
 	// Made once per field and language: a form serves many requests.
@@ -87,6 +107,8 @@ export function defineForm<const F extends Fields>(name: string, fields: F): For
 		fields,
 		rulesJson: (key, lang) => exported(key, lang)?.json,
 		rules: (key, lang) => exported(key, lang)?.rules,
+		multipart: Object.values(fields).some((field) => field.kind === "file"),
+		bodyLimit,
 	};
 }
 

@@ -4,11 +4,12 @@
  */
 
 export type { ReceivedFile } from "./body";
-export { controlId, defineForm, type FormDefinition } from "./define";
+export { controlId, defineForm, type FormDefinition, type FormOptions } from "./define";
 export { Form, FormField, type FormProps } from "./Form";
 export type { Field, Fields, FormValues, Option } from "./fields";
 export * as field from "./fields";
 export { FORM_LIMITS } from "./limits";
+export { type FormBody, formRoute } from "./route";
 export * as rule from "./rules";
 export {
 	EMPTY_STATE,

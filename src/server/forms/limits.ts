@@ -4,7 +4,7 @@
  * needs bigger files should stream them to DATA_DIR instead of raising these.
  */
 export const FORM_LIMITS = {
-	/** A whole urlencoded body (Fastify's default). */
+	/** A whole urlencoded body (Fastify's default); a form may declare less (FormOptions.bodyLimit). */
 	bodySize: 1024 * 1024,
 	/** One field value: ample for any text a person types into a form. */
 	fieldSize: 64 * 1024,

@@ -4,15 +4,18 @@ import type { FastifyInstance } from "fastify";
 import { parseUrlencoded } from "./body";
 import { FORM_LIMITS } from "./limits";
 import { registerRefusedBodyDrain } from "./refused-body";
+import { registerMultipartRefusal } from "./route";
 
 /**
- * Lets every route read submitted forms (readForm): urlencoded bodies are parsed strictly into string
- * lists, multipart bodies are left to readForm, within FORM_LIMITS. A file over its size limit is cut off
- * and reported as a field error rather than failing the whole request. A body refused as too large is
- * answered with a message the client can read (refused-body.ts).
+ * Lets routes read submitted forms (readForm): urlencoded bodies are parsed strictly into string lists,
+ * within the route's body limit (formRoute, at most FORM_LIMITS.bodySize); multipart bodies are left to
+ * readForm, within FORM_LIMITS and the route's limit, and only on routes that declare they read them
+ * (route.ts). A file over its size limit is cut off and reported as a field error rather than failing
+ * the whole request. A refused body is answered with a message the client can read (refused-body.ts).
  */
 export async function registerForms(app: FastifyInstance): Promise<void> {
 	registerRefusedBodyDrain(app);
+	registerMultipartRefusal(app);
 	await app.register(formbody, { bodyLimit: FORM_LIMITS.bodySize, parser: parseUrlencoded });
 	await app.register(multipart, {
 		throwFileSizeLimit: false,
