@@ -7,12 +7,9 @@
 import { type Kysely, sql } from "kysely";
 import { expect, it } from "vitest";
 import type { Database } from "../../src/server/db/schema";
-import { confirmToken, signupKeys, tokenHash } from "../../src/server/registration/links";
 import { type Submitted, submitSignup } from "../../src/server/registration/signups";
 import { describeDatabases, disposedAfterAll } from "../helpers/test-databases";
-
-const keys = signupKeys("a test secret");
-const NOW = new Date("2026-06-01T10:00:00Z");
+import { context, NOW, withStore } from "./privacy-support";
 
 const jana: Submitted = {
 	name: "Jana Nováková",
@@ -30,14 +27,7 @@ const signUp = async (db: Kysely<Database>, submitted: Submitted, used: string[]
 	submitSignup(
 		db,
 		submitted,
-		{
-			now: NOW,
-			used: used.map((id) => ({ id, expiresAt: new Date(NOW.getTime() + 3_600_000) })),
-			confirmUrl: (id) => `https://lumen.example/register/confirm/${confirmToken(keys, id)}`,
-			voucherUrl: (token) => `https://lumen.example/voucher/${token}`,
-			unsubscribeUrl: (subject) => `https://lumen.example/unsubscribe/${subject.id}`,
-			confirmHash: (id) => tokenHash(confirmToken(keys, id)),
-		},
+		{ ...context(NOW), used: used.map((id) => ({ id, expiresAt: new Date(NOW.getTime() + 3_600_000) })) },
 		replaces === undefined
 			? undefined
 			: await db.selectFrom("signups").selectAll().where("id", "=", replaces).executeTakeFirstOrThrow(),
@@ -73,18 +63,7 @@ describeDatabases("a signup on %s whose e-mail cannot be stored", (kind, open) =
 
 	it("stores nothing: no signup, consent or used token, and a corrected signup stays as it was", async () => {
 		const { db } = (await openDatabase()).handle;
-		await db
-			.insertInto("stores")
-			.values({
-				id: "store-1",
-				name: "Drogerie",
-				region: "CZ-10",
-				city: "Praha",
-				street: "Vinohradská 1",
-				postcode: "120 00",
-				opening_hours: "{}",
-			})
-			.execute();
+		await withStore(db);
 		const first = await signUp(db, jana, ["token-1"]);
 		const before = await stored(db);
 		expect(before.signups).toHaveLength(1);
