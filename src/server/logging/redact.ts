@@ -1,9 +1,9 @@
 /**
  * What the logs must never hold. A voucher page's token opens the voucher, a confirmation link's token
  * issues one and an unsubscribe link's stops someone's news, so anyone who reads a log could use them;
- * an e-mail address names a person. Request
- * URLs are logged with those parts replaced (redactUrl), and every line is checked once more for them in
- * any text (redactLine): an error's message may quote a URL, a mail server's reply the recipient.
+ * an e-mail address names a person. Request URLs are logged with those parts replaced (redactUrl), and
+ * every line is checked once more for them in any text (redactLine): an error's message may quote a URL,
+ * a mail server's reply the recipient.
  */
 
 export const REDACTED = "[redacted]";
