@@ -103,8 +103,9 @@ describe("submitting a valid form", () => {
 		await page.click("button[name=send]");
 		await page.waitForSelector("#result:text('Odesláno')");
 		const body = (await received(page)).at(-1)!;
-		expect(body).toContain('name="send"');
-		expect(body).toContain("http://example.com");
+		// Urlencoded, as the browser sends a form without a file field.
+		expect(new URLSearchParams(body).has("send")).toBe(true);
+		expect(new URLSearchParams(body).get("web")).toBe("http://example.com");
 		expect(await page.inputValue("[name=web]")).toBe("http://example.com");
 		// The server's error on an unchanged value stays shown: the server decides it again.
 		expect((await fieldState(page, "#frm-nickname")).state).toBe("error");
@@ -127,8 +128,8 @@ describe("submitting a valid form", () => {
 		expect((await fieldState(page, '[name="address[city]"]')).state).not.toBe("error");
 		expect((await fieldState(page, '[name="address[zip]"]')).state).not.toBe("error");
 		const body = (await received(page)).at(-1)!;
-		expect(body).toContain('name="send"');
-		expect(body).not.toContain("address");
+		expect(new URLSearchParams(body).has("send")).toBe(true);
+		expect([...new URLSearchParams(body).keys()].filter((name) => name.startsWith("address"))).toEqual([]);
 		await page.context().close();
 	});
 
@@ -154,7 +155,7 @@ describe("submitting a valid form", () => {
 		await page.fill("[name=note]", "Náhled prosím");
 		await page.click("button[name=preview]");
 		await page.waitForSelector("#result:text('Odesláno')");
-		expect((await received(page)).at(-1)).toContain('name="preview"');
+		expect(new URLSearchParams((await received(page)).at(-1)).has("preview")).toBe(true);
 		await page.context().close();
 	});
 });
@@ -165,7 +166,7 @@ describe("what a submit button validates", () => {
 		await page.click("button[name=back]");
 		await page.waitForSelector("#result:text('Odesláno')");
 		expect(await summary(page)).toBeNull();
-		expect((await received(page)).at(-1)).toContain('name="back"');
+		expect(new URLSearchParams((await received(page)).at(-1)).has("back")).toBe(true);
 		await page.context().close();
 	});
 
