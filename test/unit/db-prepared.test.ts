@@ -25,7 +25,12 @@ describeDatabases("prepared queries on %s", (_kind, open) => {
 		await db.transaction().execute(async (trx) => {
 			expect(await upsert(trx, { key: "c", value: "4" })).toEqual([{ key: "c", value: "4" }]);
 		});
-		const rows = await db.selectFrom("app_meta").select(["key", "value"]).orderBy("key").execute();
+		const rows = await db
+			.selectFrom("app_meta")
+			.select(["key", "value"])
+			.where("key", "in", ["a", "b", "c"])
+			.orderBy("key")
+			.execute();
 		expect(rows).toEqual([
 			{ key: "a", value: "3!" },
 			{ key: "b", value: "2" },
