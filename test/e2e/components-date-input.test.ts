@@ -147,6 +147,43 @@ describe("date input", () => {
 		await context.close();
 	});
 
+	it("shows its popup at once, and loads and renders the calendar after that paint", async () => {
+		const { page } = await openDates();
+		await page.evaluate(
+			({ item, calendar }) => {
+				const popover = document.querySelector<HTMLElement>(`${item} .date-input__popover`)!;
+				const seen: string[] = [];
+				(window as unknown as { seen: string[] }).seen = seen;
+				// The calendar's import adds its module preloads (and React's) to the head.
+				const requested: string[] = [];
+				new MutationObserver((records) => {
+					for (const record of records)
+						for (const node of record.addedNodes)
+							if (node instanceof HTMLLinkElement && new RegExp(calendar).test(node.href))
+								requested.push(node.href);
+				}).observe(document.head, { childList: true });
+				// The frame that answers the press: its animation frame callbacks run just before it paints.
+				addEventListener(
+					"click",
+					() =>
+						requestAnimationFrame(() =>
+							seen.push(
+								`shown ${!popover.hidden}, empty ${popover.childElementCount === 0}, requested ${requested.length}`,
+							),
+						),
+					{ capture: true, once: true },
+				);
+			},
+			{ item: FILLED, calendar: REACT_OR_PICKER.source },
+		);
+		await page.click(`${FILLED} .date-input__open`);
+		await page.waitForSelector(`${FILLED} .rdp-root`);
+		expect(await page.evaluate(() => (window as unknown as { seen: string[] }).seen)).toEqual([
+			"shown true, empty true, requested 0",
+		]);
+		await page.context().close();
+	});
+
 	it("has no axe violations, closed and with the calendar open", async () => {
 		const { page } = await openDates();
 		expect(await axe(page, "#gallery-date-input")).toEqual([]);

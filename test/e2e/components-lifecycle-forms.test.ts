@@ -125,10 +125,42 @@ describe("register-form", () => {
 
 	it("has no axe violations in its gallery state", async () => {
 		const page = await openGallery(REGISTER);
-		// The challenge is fetched and solved once the person starts on the form.
-		await page.focus(`${REGISTER} [name=name]`);
+		// The challenge is fetched and solved once the page is idle.
 		await waitForState(page, `${REGISTER} .antispam`, "verified");
 		expect(await axe(page, "#gallery-register-form")).toEqual([]);
+		await page.context().close();
+	});
+
+	it("starts the bot check when the page is idle, without focus, and holds a submission made before it ends", async () => {
+		// The challenge's answer waits until the form has been sent.
+		let answer = () => {};
+		const answered = new Promise<void>((resolve) => {
+			answer = resolve;
+		});
+		const { page } = await openWithComponents(browser, "/_components", (page) =>
+			page.route("**/register/challenge*", async (route) => {
+				await answered;
+				await route.continue();
+			}),
+		);
+		await waitForConnected(page, REGISTER);
+		// Nobody has focused the form: the widget is there, fetching its challenge.
+		await page.waitForSelector(`${REGISTER} altcha-widget`, { state: "attached", timeout: 10_000 });
+		expect(await page.evaluate(() => document.activeElement === document.body)).toBe(true);
+		expect(await page.getAttribute(`${REGISTER} .antispam`, "data-state")).toBe("verifying");
+
+		await countSubmits(page);
+		await fill(page, REGISTER);
+		await page.click(`${REGISTER} [type=submit]`);
+		expect(await submits(page)).toBe(1);
+		expect(await page.textContent(`${REGISTER} .antispam__status`)).toBe(TEXTS.waiting);
+		answer();
+		await waitForState(page, `${REGISTER} .antispam`, "verified");
+		// Sent again once the check has ended, the solution in it.
+		await page.waitForFunction(() => (window as unknown as { submits: number }).submits === 2);
+		expect(
+			await page.$eval(`${REGISTER} input[name=altcha]`, (input) => (input as HTMLInputElement).value),
+		).not.toBe("");
 		await page.context().close();
 	});
 

@@ -33,7 +33,7 @@ describe("a form rendered by another server", () => {
 		await page.waitForFunction(() => document.querySelector<HTMLFormElement>("#frm-plain")?.noValidate);
 		await page.click("input[name=send]");
 		await page.waitForSelector(".form-summary");
-		expect(await page.evaluate(() => document.activeElement?.getAttribute("name"))).toBe("name");
+		await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute("name"))).toBe("name");
 		const placed = await page.evaluate(() =>
 			[...document.querySelectorAll(".form-item__error")].map((block) => ({
 				text: block.textContent,
@@ -76,7 +76,7 @@ describe("a form rendered by another server", () => {
 		await page.waitForFunction(() => document.querySelector<HTMLFormElement>("#frm-outside")?.noValidate);
 		await page.click("input[name=send]");
 		await page.waitForSelector(".form-summary");
-		expect(await page.evaluate(() => document.activeElement?.getAttribute("name"))).toBe("code");
+		await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute("name"))).toBe("code");
 
 		await page.evaluate(() =>
 			document

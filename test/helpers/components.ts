@@ -92,19 +92,16 @@ export async function removeAndWait(page: Page, selector: string, name = "remove
 }
 
 /**
- * Waits until the page has settled: every component connected, and every antispam component that
- * starts at once (outside a form, or in the focused one) holding its ALTCHA widget, whose import adds
- * requests and listeners of its own. Pages from openWithComponents.
+ * Waits until the page has settled: every component connected, and every antispam component holding
+ * its ALTCHA widget (each starts once the page is idle), whose import adds requests and listeners of
+ * its own. Pages from openWithComponents.
  */
 export async function waitForSettled(page: Page): Promise<void> {
 	await page.waitForFunction(() => {
 		const connected = window.connectedComponents;
 		const components = [...document.querySelectorAll<HTMLElement>("[data-component]")];
-		const widgetLoading = (element: HTMLElement) => {
-			const form = element.closest("form");
-			const starts = !form || form.contains(document.activeElement);
-			return starts && element.dataset.state === "verifying" && !element.querySelector("altcha-widget");
-		};
+		const widgetLoading = (element: HTMLElement) =>
+			element.dataset.state === "verifying" && !element.querySelector("altcha-widget");
 		return (
 			(!connected || components.every((element) => connected.has(element))) &&
 			!components.some(

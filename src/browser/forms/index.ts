@@ -1,9 +1,10 @@
 /**
- * Form validation in the browser (SPEC.md §5), the chunk the core's shim (shim.ts) loads once a page has
+ * Form validation in the browser (docs/behaviour.md, Validation), the chunk the core's shim (shim.ts) loads once a page has
  * a form with rules. Everything rule-related comes from the engine (src/validation); this module decides
  * when to validate and shows the result:
  * - on submit every visible, enabled control in scope is checked; the messages appear once each in the
- *   form's summary, the first failing field is focused and its form item scrolled to;
+ *   form's summary, then (in a task of its own, after they have painted) the first failing field is
+ *   focused and its form item scrolled to;
  * - live, a control is checked on change, on blur after it was edited, and as the user types in it
  *   (on keyup, debounced) once it has been left, edited or not; live checks never move focus;
  * - the server's errors (`data-nette-error`: its message, `%value` filled in, or else what the error
@@ -22,7 +23,7 @@ import { removeSummary, SUMMARY_LINK, showSummary } from "./summary";
 export interface FormValidation {
 	/** Starts a form the shim found: applies its toggles and shows the server's errors as live ones. */
 	init(form: HTMLFormElement): void;
-	/** Validates a form as submitting it with `submitter` would: states, summary, focus and scroll. */
+	/** Validates a form as submitting it with `submitter` would: states, summary, then focus and scroll. */
 	validate(form: HTMLFormElement, submitter?: HTMLElement | null): boolean;
 	/** The submit listener (capture phase, on document): stops the submission of an invalid form. */
 	onSubmit(event: SubmitEvent): void;
@@ -56,7 +57,7 @@ export function createFormValidation(
 	};
 
 	const focusField = (field: HTMLElement) => {
-		// SPEC.md's -120 px scroll offset: the page scrolls to 120 px above the item, so the item lands
+		// ERROR_SCROLL_OFFSET, -120 px: the page scrolls to 120 px above the item, so the item lands
 		// 120 px below the viewport's top (scrollTo's offset is that gap, counted positive).
 		scroll.scrollTo(itemOf(field) ?? field, -ERROR_SCROLL_OFFSET);
 		field.focus({ preventScroll: true });
@@ -177,7 +178,10 @@ export function createFormValidation(
 			else removeSummary(form);
 		});
 		const [first] = entries;
-		if (first) focusField(first.control.field);
+		// In a task of its own, which Chromium runs after the frame that shows the errors (it renders
+		// first after input; other browsers may run it before, as before): focus and scroll restyle and
+		// lay the page out, and the press would wait for that too.
+		if (first) setTimeout(focusField, 0, first.control.field);
 		return !first;
 	};
 
@@ -186,7 +190,7 @@ export function createFormValidation(
 			toggle(form);
 			if (!forms.get(form)) return;
 			// No event tells that a control was disabled, by its own attribute or its fieldset's. A disabled
-			// control is not validated (SPEC.md §5): it stops showing a verdict, the server's too.
+			// control is not validated: it stops showing a verdict, the server's too.
 			new MutationObserver(() =>
 				shapes.write(() => {
 					for (const control of controlsOf(form)) if (control.disabled) clearVerdict(control);

@@ -11,7 +11,7 @@ import type { Scroll } from "../scroll";
 import type { FormValidation } from "./index";
 
 export interface Forms {
-	/** Validates a form as submitting it with `submitter` would (states, summary, focus, scroll). */
+	/** Validates a form as submitting it with `submitter` would (states, summary, then focus and scroll). */
 	validate(form: HTMLFormElement, submitter?: HTMLElement | null): Promise<boolean>;
 	/** Finds the forms to validate, now and in HTML inserted later. */
 	start(): void;

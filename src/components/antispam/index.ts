@@ -1,6 +1,7 @@
 import type { ComponentDefinition } from "../../browser/component";
 import { part } from "../shared/dom";
 import { stringProp } from "../shared/props";
+import { whenIdle } from "../shared/schedule";
 import { ANTISPAM_FIELDS, ANTISPAM_STATE_EVENT, type AntispamState } from "./fields";
 
 /**
@@ -8,10 +9,12 @@ import { ANTISPAM_FIELDS, ANTISPAM_STATE_EVENT, type AntispamState } from "./fie
  * configured vendor's) is loaded into the form, its progress is announced in the status line, and the
  * state is kept on the element for the form to read. Typing is never blocked.
  *
- * The ALTCHA widget (~30 KiB gzip, and workers that compute for a while) waits until the person starts
- * on the form, i.e. focus enters it: someone who only reads the page downloads and computes nothing, and
- * the page becomes interactive sooner. A submission needs focus in the form too (the clicked button or
- * the field Enter is pressed in), and the form holds it while the state is "verifying".
+ * The ALTCHA widget (~30 KiB gzip, and workers that compute for a while) starts when the page is idle
+ * (2 s after connecting at the latest), not when focus enters the form: its module, its first render
+ * and its stylesheet (which restyles the whole page) are long tasks on a slow phone, and inside the
+ * first tap or key they would delay what that shows. Each runs in an idle period of its own. A
+ * submission made before the widget has solved its challenge is held by the form while the state is
+ * "verifying" (register-form), and sent once it is solved or has failed.
  *
  * When the challenge fails (it cannot be fetched, the vendor's script does not load), the form gets the
  * no-script field, as a browser without scripts sends it: the server then takes the submission on the
@@ -60,7 +63,8 @@ export default {
 		const start = async () => {
 			try {
 				const { createWidget } = await import("./widget");
-				if (signal.aborted) return;
+				// The widget's first render in another idle period than the module's evaluation.
+				await new Promise<void>((resolve) => whenIdle(resolve, signal));
 				widget = createWidget(
 					container,
 					stringProp(props, "challengeUrl", ""),
@@ -83,9 +87,7 @@ export default {
 				reportError(error);
 			}
 		};
-		const form = element.closest("form");
-		if (!form || form.contains(document.activeElement)) void start();
-		else form.addEventListener("focusin", () => void start(), { once: true, signal });
+		whenIdle(() => void start(), signal);
 		return () => {
 			widget?.remove();
 			noScript.remove();

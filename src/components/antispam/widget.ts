@@ -22,14 +22,18 @@ if (!document.querySelector(`link[href="${stylesheet}"]`)) {
 
 export type WidgetState = "verifying" | "verified" | "error" | "expired" | "unverified" | "code";
 
-/** Adds a widget that fetches its challenge and starts solving at once, in workers. */
+/**
+ * Adds a widget that fetches its challenge and starts solving at once, in one worker: on a phone with
+ * two cores a second would leave none to the page, whose taps and keys would wait, and started when the
+ * page is idle, one has solved it long before a person has filled in the form.
+ */
 export function createWidget(container: HTMLElement, challengeUrl: string, lang: string): HTMLElement {
 	const widget = document.createElement("altcha-widget");
 	widget.setAttribute("challenge", challengeUrl);
 	widget.setAttribute("name", ANTISPAM_FIELDS.altcha);
 	widget.setAttribute("auto", "onload");
 	widget.setAttribute("language", lang);
-	widget.setAttribute("workers", "2");
+	widget.setAttribute("workers", "1");
 	widget.setAttribute("configuration", JSON.stringify({ minDuration: 0, hideFooter: true, hideLogo: true }));
 	container.append(widget);
 	return widget;

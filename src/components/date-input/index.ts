@@ -2,6 +2,7 @@ import type { ComponentDefinition } from "../../browser/component";
 import { onDismiss } from "../shared/dismiss";
 import { part } from "../shared/dom";
 import { stringProp } from "../shared/props";
+import { afterNextPaint, whenIdle } from "../shared/schedule";
 import { formatDate, fromIso, parseTyped, toIso } from "./date";
 
 type PickerModule = typeof import("./picker");
@@ -9,7 +10,9 @@ type PickerModule = typeof import("./picker");
 /**
  * Turns the native date field into a text field that takes typed dates in the page's language and
  * opens a calendar. The calendar (React and react-day-picker) is imported only when the field gets
- * focus or the calendar button is pressed, so pages with a date field download no React until then.
+ * focus (then when the page is idle) or the calendar button is pressed, so pages with a date field
+ * download no React until then. The popup shows at once, empty, and the calendar comes after that
+ * paint: its first render is a long task on a slow phone, and the press is answered without it.
  * The form still submits yyyy-mm-dd; disconnecting restores the native field.
  */
 export default {
@@ -59,6 +62,7 @@ export default {
 			popover.hidden = false;
 			openButton.setAttribute("aria-expanded", "true");
 			try {
+				await afterNextPaint();
 				const { renderPicker } = await loadPicker();
 				if (opened.aborted) return;
 				unmount = renderPicker(popover, {
@@ -81,7 +85,14 @@ export default {
 			}
 		};
 
-		input.addEventListener("focus", () => void loadPicker().catch(() => {}), { signal });
+		const preload = () => void loadPicker().catch(() => {});
+		input.addEventListener(
+			"focus",
+			() => {
+				if (!picker) whenIdle(preload, signal);
+			},
+			{ signal },
+		);
 		input.addEventListener(
 			"keydown",
 			(event) => {

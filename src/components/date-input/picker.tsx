@@ -1,3 +1,4 @@
+import { startTransition } from "react";
 import { DayPicker, type Matcher } from "react-day-picker";
 import { cs } from "react-day-picker/locale/cs";
 import { enGB } from "react-day-picker/locale/en-GB";
@@ -29,21 +30,24 @@ export function renderPicker(container: HTMLElement, options: PickerOptions): ()
 	const clampedToday = min && today < min ? min : max && today > max ? max : today;
 
 	const root = createRoot(container, { identifierPrefix: `${container.id}-` });
-	root.render(
-		<DayPicker
-			mode="single"
-			required
-			selected={selected}
-			onSelect={options.onSelect}
-			defaultMonth={selected ?? clampedToday}
-			startMonth={min ?? new Date(today.getFullYear() - YEARS_BACK, 0)}
-			endMonth={max ?? new Date(today.getFullYear() + YEARS_AHEAD, 11)}
-			disabled={disabled}
-			captionLayout="dropdown"
-			fixedWeeks
-			locale={options.locale === "cs" ? cs : enGB}
-			autoFocus
-		/>,
+	// A transition: React renders in slices that let a tap or a key in between, not in one long task.
+	startTransition(() =>
+		root.render(
+			<DayPicker
+				mode="single"
+				required
+				selected={selected}
+				onSelect={options.onSelect}
+				defaultMonth={selected ?? clampedToday}
+				startMonth={min ?? new Date(today.getFullYear() - YEARS_BACK, 0)}
+				endMonth={max ?? new Date(today.getFullYear() + YEARS_AHEAD, 11)}
+				disabled={disabled}
+				captionLayout="dropdown"
+				fixedWeeks
+				locale={options.locale === "cs" ? cs : enGB}
+				autoFocus
+			/>,
+		),
 	);
 	return () => root.unmount();
 }

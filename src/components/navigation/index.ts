@@ -2,6 +2,7 @@ import type { ComponentDefinition } from "../../browser/component";
 import { onDismiss } from "../shared/dismiss";
 import { part } from "../shared/dom";
 import { NAVIGATION_CHANGE, NAVIGATION_TOGGLE } from "../shared/navigation-events";
+import { afterNextPaint } from "../shared/schedule";
 import { inertOutside, keepTabWithin, tabbables } from "./focus";
 
 /**
@@ -33,12 +34,17 @@ export default {
 			open = new AbortController();
 			const { signal: whileOpen } = open;
 			const unlock = services.scroll.lock(panel);
-			const restoreInert = inertOutside(element);
+			// Making the rest of the page inert restyles all of it, a long task on a slow phone: it waits
+			// until the open panel has painted (the page under it is scroll-locked and dimmed meanwhile).
+			let restoreInert: (() => void) | undefined;
+			void afterNextPaint().then(() => {
+				if (!whileOpen.aborted) restoreInert = inertOutside(element);
+			});
 			whileOpen.addEventListener(
 				"abort",
 				() => {
 					unlock();
-					restoreInert();
+					restoreInert?.();
 				},
 				{ once: true },
 			);
