@@ -269,6 +269,49 @@ describe("what smooth scrolling leaves working on the real pages", () => {
 		await page.context().close();
 	});
 
+	it("a motion carries on when the page changes length under it: past the end it follows the end", async () => {
+		const page = await openDesktop(shared("/"));
+		const range = await scrollRange(page);
+		await instantScroll(page, range - 300);
+		await waitForScrollEnd(page);
+		// Content drawn late at the end of the page, once the motion is under way.
+		await page.evaluate(() =>
+			addEventListener(
+				"scroll",
+				() =>
+					document
+						.querySelector("main")!
+						.append(Object.assign(document.createElement("div"), { style: "height: 800px" })),
+				{ once: true },
+			),
+		);
+		expect(await wheel(page, 2000)).toBe(true);
+		expect(await waitForScrollEnd(page)).toBeCloseTo(range + 800, 0);
+		await page.context().close();
+	});
+
+	it("a motion carries on when content above the view takes its size: scroll anchoring does not stop it", async () => {
+		const page = await openDesktop(shared("/"));
+		expect(await scrollRange(page)).toBeGreaterThan(1500);
+		// Content above the view grows once the motion has carried it out of sight, as content drawn
+		// lazily does: in the frame's rendering, after the motion's step has scrolled (a later callback).
+		await page.evaluate(() => {
+			const grow = () => {
+				if (scrollY < 300) return;
+				removeEventListener("scroll", grow);
+				requestAnimationFrame(() =>
+					document
+						.querySelector("main")!
+						.prepend(Object.assign(document.createElement("div"), { style: "height: 400px" })),
+				);
+			};
+			addEventListener("scroll", grow);
+		});
+		expect(await wheel(page, 900)).toBe(true);
+		expect(await waitForScrollEnd(page)).toBeCloseTo(900, 0);
+		await page.context().close();
+	});
+
 	it("the store finder's 'load more' lengthens the page the wheel and the drawn scrollbar reach", async () => {
 		const page = await openDesktop(shared("/stores?region=CZ-10"));
 		const before = await scrollRange(page);

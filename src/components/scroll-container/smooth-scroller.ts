@@ -19,6 +19,10 @@ const LINE_HEIGHT = 16;
  * Per step the velocity takes EASING of the remaining distance and keeps DAMPING of itself, which is
  * close to critically damped: no visible overshoot. Steps are fixed at 60 Hz and the frame shows a
  * blend of the last two, so the motion is the same at 60 and 120 Hz.
+ *
+ * Pages change length under a motion (lazily drawn content takes its real size as it nears the view):
+ * a motion aimed past the end follows the end, and scroll anchoring is off while one runs, since its
+ * correction would look like a scroll by someone else and stop the motion half-way.
  */
 export class SmoothScroller implements Scroller {
 	readonly offset = SMOOTH_SCROLLER_SCROLL_OFFSET;
@@ -30,6 +34,8 @@ export class SmoothScroller implements Scroller {
 	#frame = 0;
 	#time = 0;
 	#lag = 0;
+	/** The motion was asked to go to the end of the page, wherever that is once it gets there. */
+	#toEnd = false;
 
 	constructor(
 		private readonly root: HTMLElement,
@@ -42,8 +48,11 @@ export class SmoothScroller implements Scroller {
 	}
 
 	scrollTo(top: number): void {
-		this.#target = Math.max(0, Math.min(top, this.root.scrollHeight - innerHeight));
+		const end = this.#end();
+		this.#toEnd = top >= end;
+		this.#target = Math.max(0, Math.min(top, end));
 		if (this.#frame) return;
+		this.root.style.overflowAnchor = "none";
 		this.#position = this.#previous = this.#written = scrollY;
 		this.#time = performance.now();
 		this.#lag = 0;
@@ -54,7 +63,13 @@ export class SmoothScroller implements Scroller {
 		cancelAnimationFrame(this.#frame);
 		this.#frame = 0;
 		this.#velocity = 0;
+		this.#toEnd = false;
 		this.#position = this.#previous = this.#target = this.#written = scrollY;
+		this.root.style.overflowAnchor = "";
+	}
+
+	#end(): number {
+		return Math.max(0, this.root.scrollHeight - innerHeight);
 	}
 
 	#onWheel = (event: WheelEvent) => {
@@ -72,6 +87,8 @@ export class SmoothScroller implements Scroller {
 	};
 
 	#tick = (now: number) => {
+		const end = this.#end();
+		this.#target = this.#toEnd ? end : Math.min(this.#target, end);
 		this.#lag += Math.min(Math.max(now - this.#time, 0), 100);
 		this.#time = now;
 		for (; this.#lag >= STEP; this.#lag -= STEP) {
