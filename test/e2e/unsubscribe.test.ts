@@ -138,6 +138,25 @@ describe("e-mails and the unsubscribe link", () => {
 		expect(third.text).not.toContain("/unsubscribe/");
 	});
 
+	it("one-click sent by a webmail's page, cross-site, withdraws too; other forms still refuse that", async () => {
+		const { mail } = await signUp("en", true);
+		const link = unsubscribeLinkOf(mail, "en");
+		const crossSite = { origin: "https://webmail.example", "sec-fetch-site": "cross-site" };
+		const response = await fetch(link, {
+			method: "POST",
+			body: "List-Unsubscribe=One-Click",
+			headers: { ...crossSite, "content-type": "application/x-www-form-urlencoded" },
+		});
+		expect(response.status).toBe(200);
+		expect(await pageState(link)).toBe("done");
+		const register = await fetch(new URL("/register", link), {
+			method: "POST",
+			body: "",
+			headers: crossSite,
+		});
+		expect(register.status).toBe(403);
+	});
+
 	it("an unknown, altered or malformed link is the 404 page, for GET and POST", async () => {
 		const { mail } = await signUp("cs", true);
 		const link = unsubscribeLinkOf(mail, "cs");

@@ -13,7 +13,8 @@ const BODY_LIMIT = 4096;
  * The link in every e-mail to someone who asked for news (`List-Unsubscribe`): GET shows a page with a
  * button, POST withdraws the consent, from that button or from a mail client's one-click (RFC 8058:
  * no cookie, no Origin, the body "List-Unsubscribe=One-Click", urlencoded or multipart). Both may be
- * repeated. A token the server did not make is the 404 page.
+ * repeated. A token the server did not make is the 404 page. A webmail's page may send the one-click
+ * from the browser, cross-site: the token is the credential, so the same-origin check lets it through.
  */
 export const unsubscribeRoutes: FastifyPluginAsync<{ now: () => Date }> = async (app, { now }) => {
 	const { db } = app.database;
@@ -28,7 +29,7 @@ export const unsubscribeRoutes: FastifyPluginAsync<{ now: () => Date }> = async 
 
 	app.post<{ Params: { token: string } }>(
 		"/unsubscribe/:token",
-		{ ...PRIVATE_PAGE, bodyLimit: BODY_LIMIT, config: { multipart: true } },
+		{ ...PRIVATE_PAGE, bodyLimit: BODY_LIMIT, config: { multipart: true, crossSite: true } },
 		async (request, reply) => {
 			const subject = unsubscribeSubject(keys, request.params.token);
 			if (!subject) return reply.callNotFound();

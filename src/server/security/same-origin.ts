@@ -2,6 +2,17 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
+declare module "fastify" {
+	interface FastifyContextConfig {
+		/**
+		 * The route takes requests other sites' pages make: its URL carries its own secret (a token only the
+		 * recipient of an e-mail has), and what it does is harmless to repeat, so a forged request can do
+		 * nothing its target could not.
+		 */
+		crossSite?: true;
+	}
+}
+
 /**
  * CSRF protection for every state-changing request: browsers label each request with where it came
  * from (Sec-Fetch-Site; Origin on every POST), and a request another site made is refused. Session
@@ -11,7 +22,9 @@ const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
  */
 export function registerSameOriginCheck(app: FastifyInstance): void {
 	app.addHook("onRequest", async (request, reply) => {
-		if (SAFE_METHODS.has(request.method) || isSameOrigin(request)) return;
+		if (SAFE_METHODS.has(request.method) || request.routeOptions.config.crossSite || isSameOrigin(request)) {
+			return;
+		}
 		request.log.warn(
 			{ origin: request.headers.origin, site: request.headers["sec-fetch-site"] },
 			"cross-site request",
