@@ -1,4 +1,4 @@
-import type { Browser, Page } from "playwright-core";
+import type { Browser, Page, Request } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { axe } from "../helpers/axe";
 import { connectBrowser, origin } from "../helpers/browser";
@@ -198,10 +198,19 @@ describe("modal", () => {
 	it("gives up loading on Escape", async () => {
 		const page = await openFixture();
 		const opener = "a[aria-controls=fixture-loaded]";
+		// The content's request ends either way, aborted or answered late: the dialog must stay closed after.
+		const ended = new Promise<void>((resolve) => {
+			const end = (request: Request) => {
+				if (request.url().includes("/_fixtures/components-2/content")) resolve();
+			};
+			page.on("requestfailed", end);
+			page.on("requestfinished", end);
+		});
 		await page.click(opener);
 		await page.keyboard.press("Escape");
 		expect(await page.$eval(opener, (link) => link.classList.contains("is-loading"))).toBe(false);
-		await page.waitForTimeout(900);
+		await ended;
+		await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve))));
 		expect(await isOpen(page, "#fixture-loaded")).toBe(false);
 		await page.context().close();
 	});

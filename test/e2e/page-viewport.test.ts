@@ -1,5 +1,6 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { TOUCH_RELEASE_DELAY } from "../../src/constants";
 import { connectBrowser } from "../helpers/browser";
 import { openWithComponents, waitForConnected } from "../helpers/components";
 import { exposeServices } from "../helpers/page-runtime";
@@ -18,8 +19,12 @@ const bodyMode = (page: import("playwright-core").Page) =>
 
 describe("input mode", () => {
 	it("switches to touch on a touch, and back to mouse on the first mouse move once the touch has ended", async () => {
-		const { page } = await openWithComponents(browser, "/_fixtures/page/native");
+		// The page's clock stands still once the runtime has started: the release delay passes when told.
+		const { page } = await openWithComponents(browser, "/_fixtures/page/native", (page) =>
+			page.clock.install(),
+		);
 		await exposeServices(page);
+		await page.clock.pauseAt(Date.now() + 1000);
 		expect(await bodyMode(page)).toEqual({ classes: ["is-mouse"], current: "mouse" });
 
 		const session = await page.context().newCDPSession(page);
@@ -32,7 +37,7 @@ describe("input mode", () => {
 		await page.mouse.move(320, 320);
 		expect(await bodyMode(page)).toEqual({ classes: ["is-touch"], current: "touch" });
 
-		await page.waitForTimeout(150);
+		await page.clock.runFor(TOUCH_RELEASE_DELAY);
 		await page.mouse.move(330, 330);
 		expect(await bodyMode(page)).toEqual({ classes: ["is-mouse"], current: "mouse" });
 		await page.context().close();
@@ -71,32 +76,6 @@ describe("breakpoints", () => {
 			"large",
 			"small",
 		]);
-		await page.context().close();
-	});
-
-	it("call resize handlers once a burst of resizes has paused", async () => {
-		const { page } = await openWithComponents(browser, "/_fixtures/page/native");
-		await exposeServices(page);
-		await page.evaluate(() => {
-			const counter = window as unknown as { resizes: number };
-			counter.resizes = 0;
-			window.services!.viewport.onResize(() => counter.resizes++);
-		});
-		// The burst comes from within the page, in one task: round trips from here could be slower than the
-		// 50 ms debounce on a busy machine. A second burst after a pause gives a second call.
-		const burst = () =>
-			page.evaluate(() => {
-				for (let i = 0; i < 4; i++) window.dispatchEvent(new Event("resize"));
-			});
-		const resizes = () => page.evaluate(() => (window as unknown as { resizes: number }).resizes);
-		await burst();
-		await page.waitForFunction(() => (window as unknown as { resizes: number }).resizes > 0);
-		await page.waitForTimeout(200);
-		expect(await resizes()).toBe(1);
-		await burst();
-		await page.waitForFunction(() => (window as unknown as { resizes: number }).resizes > 1);
-		await page.waitForTimeout(200);
-		expect(await resizes()).toBe(2);
 		await page.context().close();
 	});
 });
