@@ -38,37 +38,45 @@ describe("barcode markup", () => {
 		).toThrow(/check digit/i);
 	});
 
-	it("keeps drawn barcodes apart by symbology and code, also once old ones have been let go", () => {
-		const render = (text: string, symbology?: "code128" | "ean13") =>
-			bars(renderToString(createElement(Barcode, { text, symbology })));
-		const ean = render("859401234567", "ean13");
-		const code128 = render("859401234567");
-		expect(code128).not.toEqual(ean);
-		expect(render("859401234567", "ean13")).toEqual(ean);
-		for (let index = 0; index < 1100; index++) render(`LUMEN-${String(index).padStart(4, "0")}-TEST`);
-		expect(render("859401234567")).toEqual(code128);
-		expect(render("LUMEN-0000-TEST")).toEqual(
-			bars(toSVG({ bcid: "code128", text: "LUMEN-0000-TEST", scale: 2, height: 14 })),
-		);
-	}, DRAWS_THOUSANDS);
+	it(
+		"keeps drawn barcodes apart by symbology and code, also once old ones have been let go",
+		() => {
+			const render = (text: string, symbology?: "code128" | "ean13") =>
+				bars(renderToString(createElement(Barcode, { text, symbology })));
+			const ean = render("859401234567", "ean13");
+			const code128 = render("859401234567");
+			expect(code128).not.toEqual(ean);
+			expect(render("859401234567", "ean13")).toEqual(ean);
+			for (let index = 0; index < 1100; index++) render(`LUMEN-${String(index).padStart(4, "0")}-TEST`);
+			expect(render("859401234567")).toEqual(code128);
+			expect(render("LUMEN-0000-TEST")).toEqual(
+				bars(toSVG({ bcid: "code128", text: "LUMEN-0000-TEST", scale: 2, height: 14 })),
+			);
+		},
+		DRAWS_THOUSANDS,
+	);
 
-	it("draws a code once while it is among the 1,000 last shown, and again once it is not", () => {
-		const drawings = (text: string) =>
-			vi.mocked(toSVG).mock.calls.filter(([options]) => options.text === text).length;
-		const show = (text: string) => renderToString(createElement(Barcode, { text }));
-		const others = (from: number) => {
-			for (let index = from; index < from + 999; index++) show(`OTHER-${index}`);
-		};
-		show("KEPT-0001");
-		others(0);
-		show("KEPT-0001");
-		others(1000);
-		show("KEPT-0001");
-		expect(drawings("KEPT-0001")).toBe(1);
-		show("DROPPED-01");
-		others(2000);
-		show("LAST-ONE");
-		show("DROPPED-01");
-		expect(drawings("DROPPED-01")).toBe(2);
-	}, DRAWS_THOUSANDS);
+	it(
+		"draws a code once while it is among the 1,000 last shown, and again once it is not",
+		() => {
+			const drawings = (text: string) =>
+				vi.mocked(toSVG).mock.calls.filter(([options]) => options.text === text).length;
+			const show = (text: string) => renderToString(createElement(Barcode, { text }));
+			const others = (from: number) => {
+				for (let index = from; index < from + 999; index++) show(`OTHER-${index}`);
+			};
+			show("KEPT-0001");
+			others(0);
+			show("KEPT-0001");
+			others(1000);
+			show("KEPT-0001");
+			expect(drawings("KEPT-0001")).toBe(1);
+			show("DROPPED-01");
+			others(2000);
+			show("LAST-ONE");
+			show("DROPPED-01");
+			expect(drawings("DROPPED-01")).toBe(2);
+		},
+		DRAWS_THOUSANDS,
+	);
 });
