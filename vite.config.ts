@@ -40,7 +40,11 @@ export default defineConfig(({ mode, isSsrBuild }) => {
 
 	const components = Object.fromEntries(findComponents(componentDirs));
 	// The runtime's own lazy modules (src/browser/lazy-module.ts), built as entries like components.
-	const modules = { sentry: "src/browser/sentry.ts", forms: "src/browser/forms/index.ts" };
+	const modules = {
+		sentry: "src/browser/sentry.ts",
+		forms: "src/browser/forms/index.ts",
+		autosubmit: "src/browser/ajax/autosubmit.ts",
+	};
 	return {
 		base: "./",
 		define,
@@ -69,6 +73,8 @@ export default defineConfig(({ mode, isSsrBuild }) => {
 					staff: "src/styles/staff.css",
 					...components,
 					...modules,
+					// The voucher pages' service worker, served from /voucher/ (src/server/registration/voucher-offline.ts).
+					"voucher-offline-worker": "src/components/voucher/offline-worker.ts",
 				},
 				output: {
 					entryFileNames: (chunk) =>

@@ -28,7 +28,7 @@ import { join } from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { solveChallenge } from "altcha-lib";
 import { deriveKey as sha } from "altcha-lib/algorithms/sha";
-import { MESSAGES } from "../src/i18n/messages";
+import { MESSAGES } from "../src/i18n/site-texts";
 import { openDatabase, sqliteFile } from "../src/server/db";
 import { canonicalEmail, checkEmail } from "../src/server/registration/email-identity";
 import { LIMITS } from "../src/server/registration/limits";

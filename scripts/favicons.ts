@@ -13,6 +13,9 @@ const SOURCE = "public/assets/favicon.svg";
 const ICONS = [
 	{ file: "public/assets/favicon.png", size: 32, art: 32, background: "transparent" },
 	{ file: "public/assets/apple-touch-icon.png", size: 180, art: 148, background: "#fffaf5" },
+	// A voucher's web app manifest (src/server/registration/voucher-offline.ts): the sizes Android asks for.
+	{ file: "public/assets/icon-192.png", size: 192, art: 158, background: "#fffaf5" },
+	{ file: "public/assets/icon-512.png", size: 512, art: 420, background: "#fffaf5" },
 ];
 
 const svg = readFileSync(SOURCE, "utf8");

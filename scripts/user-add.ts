@@ -1,18 +1,19 @@
 /**
- * Creates a staff account: `npm run user:add -- --email x --name y --role staff|editor|admin [--store <id>]`.
+ * Creates a staff account:
+ * `npm run user:add -- --email x --name y --role admin|marketing|staff|editor [--store <id>]`.
  * The password is asked for without echo, or read from stdin with --password-stdin (for scripts).
+ * Written to the audit log like an admin's change, with the command as its actor.
  * Uses the server's own configuration (DATA_DIR, DATABASE_URL, .env) and database module.
  */
-import { randomUUID } from "node:crypto";
 import { existsSync } from "node:fs";
 import { stdin, stdout } from "node:process";
 import { createInterface } from "node:readline";
 import { parseArgs } from "node:util";
-import { hashPassword } from "../src/server/auth/password";
+import { MIN_PASSWORD_LENGTH } from "../src/domain/staff/account-forms";
+import { isStaffRole, STAFF_ROLES } from "../src/domain/staff/user";
 import { loadConfig } from "../src/server/config";
 import { openDatabase } from "../src/server/db";
-
-const MIN_PASSWORD_LENGTH = 10;
+import { createAccountFromCommand } from "../src/server/staff/accounts";
 
 class UsageError extends Error {}
 
@@ -31,9 +32,7 @@ function readArguments() {
 	const role = values.role;
 	if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) throw new UsageError("--email must be an e-mail address");
 	if (!name) throw new UsageError("--name is required");
-	if (role !== "staff" && role !== "editor" && role !== "admin") {
-		throw new UsageError("--role must be staff, editor or admin");
-	}
+	if (!isStaffRole(role)) throw new UsageError(`--role must be one of ${STAFF_ROLES.join(", ")}`);
 	// A redemption is recorded at the redeemer's store: a till account without one would record none.
 	if (role === "staff" && !values.store) throw new UsageError("--store is required for the staff role");
 	return { email, name, role, store: values.store ?? null, fromStdin: values["password-stdin"] } as const;
@@ -80,33 +79,20 @@ async function main(): Promise<void> {
 	if (existsSync(".env")) process.loadEnvFile(".env");
 	const database = await openDatabase(loadConfig());
 	try {
-		const { db } = database;
-		if (account.store) {
-			const store = await db
-				.selectFrom("stores")
-				.select("id")
-				.where("id", "=", account.store)
-				.executeTakeFirst();
-			if (!store) throw new UsageError(`No store has the id "${account.store}"`);
+		const result = await createAccountFromCommand(database.db, "npm run user:add", {
+			name: account.name,
+			email: account.email,
+			role: account.role,
+			storeId: account.store,
+			password,
+		});
+		if (!result.ok) {
+			const reasons: Record<string, string> = {
+				"unknown-store": `No store has the id "${account.store}"`,
+				"email-taken": `An account with the e-mail ${account.email} exists already`,
+			};
+			throw new UsageError(reasons[result.reason] ?? result.reason);
 		}
-		const existing = await db
-			.selectFrom("staff_users")
-			.select("id")
-			.where("email", "=", account.email)
-			.executeTakeFirst();
-		if (existing) throw new UsageError(`An account with the e-mail ${account.email} exists already`);
-		await db
-			.insertInto("staff_users")
-			.values({
-				id: randomUUID(),
-				email: account.email,
-				name: account.name,
-				password_hash: await hashPassword(password),
-				role: account.role,
-				store_id: account.store,
-				created_at: new Date().toISOString(),
-			})
-			.execute();
 		console.log(`Created the ${account.role} account ${account.email}.`);
 	} finally {
 		await database.close();

@@ -72,13 +72,6 @@ export class ComponentLoader {
 			console.warn("mount() before start() does nothing: start() mounts what the document holds", element);
 	}
 
-	/** Elements on which a component of that name is connected. */
-	elementsWith(name: string): HTMLElement[] {
-		return [...this.#instances]
-			.filter(([, instances]) => instances.get(name)?.connected)
-			.map(([element]) => element);
-	}
-
 	/** Names of the components mounted (or loading) on an element. */
 	mountedOn(element: HTMLElement): string[] {
 		return [...(this.#instances.get(element)?.keys() ?? [])];

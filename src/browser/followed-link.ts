@@ -1,19 +1,30 @@
 /**
- * The link matching `selector` that a click follows in this window, for the runtime to follow its own way
- * (ajax, in-page navigation); undefined for a click something else handled, a button other than the main
- * one, a modifier key (a new tab or window: the browser's) or a link with another target.
+ * Whether a click is the page's to handle: the main button, no modifier key (those open a new tab or
+ * window, or download: the browser's), and not handled already. Components get it as
+ * `services.plainClick`.
  */
-export function followedLink(event: MouseEvent, selector: string): HTMLAnchorElement | undefined {
-	if (
+export const plainClick = (event: MouseEvent): boolean =>
+	!(
 		event.defaultPrevented ||
 		event.button ||
 		event.metaKey ||
 		event.ctrlKey ||
 		event.shiftKey ||
 		event.altKey
-	)
-		return;
+	);
+
+/**
+ * The link matching `selector` that a plain click follows in this window, for the runtime to follow its
+ * own way (ajax, in-page navigation); undefined for any other click, a link with another target, one to
+ * another origin or one to download. A link without href stands for the current page.
+ */
+export function followedLink(event: MouseEvent, selector: string): HTMLAnchorElement | undefined {
 	// The target may be the document, which has no closest().
-	const link = (event.target as Element).closest?.(selector);
-	return link instanceof HTMLAnchorElement && (!link.target || link.target === "_self") ? link : undefined;
+	const link = plainClick(event) ? (event.target as Element).closest?.(selector) : null;
+	return link instanceof HTMLAnchorElement &&
+		(!link.target || link.target === "_self") &&
+		(link.origin === location.origin || !link.hasAttribute("href")) &&
+		!link.hasAttribute("download")
+		? link
+		: undefined;
 }

@@ -4,7 +4,7 @@ import type { ComponentDefinition, Props } from "./component";
 
 /**
  * Turns a React component into a component definition that hydrates the server-rendered island
- * (see server/island.tsx) as its own root, with the identifierPrefix the server rendered it with so
+ * (see src/render/island.tsx) as its own root, with the identifierPrefix the server rendered it with so
  * that useId values match. Imported only by island chunks: pages without islands load no React.
  */
 export function defineIsland<P extends object>(

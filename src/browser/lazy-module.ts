@@ -5,6 +5,7 @@ import { importChunk } from "./chunk-loader";
 interface LazyModules {
 	sentry: typeof import("./sentry");
 	forms: typeof import("./forms/index");
+	autosubmit: typeof import("./ajax/autosubmit");
 }
 
 const loading = new Map<keyof LazyModules, Promise<unknown>>();

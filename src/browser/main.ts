@@ -4,11 +4,11 @@
  */
 import chunks from "virtual:component-manifest";
 import { Ajax } from "./ajax/ajax";
-import { startAutosubmit } from "./ajax/autosubmit";
 import { ComponentLoader } from "./component-loader";
 import { dispatch } from "./dispatch";
 import { startErrorReporting } from "./error-reporting";
 import { afterFirstPaint } from "./first-paint";
+import { plainClick } from "./followed-link";
 import { createForms } from "./forms/shim";
 import { startHashNavigation } from "./hash-navigation";
 import { startInputMode } from "./input-mode";
@@ -19,6 +19,7 @@ import { createViewport } from "./viewport";
 
 export { ChunkLoadError } from "./chunk-loader";
 export type { ComponentContext, ComponentDefinition } from "./component";
+export type { Submission, SubmitGuard } from "./forms/shim";
 export type { Services } from "./services";
 
 const root = document.documentElement;
@@ -31,14 +32,17 @@ const scroll = createScroll(root);
 // Now, not at the start: its delay counts from the load event, which often comes before the start.
 const followHashLinks = startHashNavigation(scroll);
 
+const ajax = new Ajax();
+
 /** The page's services; components receive this object in their connect context. */
 export const services: Services = {
 	components,
 	viewport: createViewport(),
 	inputMode: startInputMode(),
 	scroll,
-	ajax: new Ajax(components),
-	forms: createForms(scroll),
+	ajax,
+	forms: createForms(scroll, ajax),
+	plainClick,
 };
 
 declare global {
@@ -52,15 +56,15 @@ function start(): void {
 	startLazyImages(root);
 	followHashLinks();
 	services.forms.start();
-	startAutosubmit();
 	components.start(services);
 	dispatch("runtime:start", null);
 }
 
 /**
  * Ajax first, in a task of its own: it reads the snippets' markup for the history before anything
- * changes the page, the largest single piece of the start (5–6 ms for /register's form on a slow
- * machine), and any task over 12.5 ms counts as blocking in Lighthouse's mobile simulation (4x, 50 ms).
+ * changes the page, the largest single piece of the start on /register (its form), and any task over
+ * 12.5 ms counts as blocking in Lighthouse's mobile simulation (4x slower CPU, 50 ms). `npm run
+ * bench:lighthouse` reports that blocking time (TBT) for /register against its budget of 0 ms.
  */
 function startSoon(): void {
 	services.ajax.start();

@@ -18,8 +18,16 @@ export interface Services {
 	readonly inputMode: InputMode;
 	/** scrollTo, navigateTo (scroll and focus), the nested scroll lock, and the smooth scroller's hook. */
 	readonly scroll: Scroll;
-	/** Ajax forms and links: `send()` a request yourself, `abort()` the current one. */
+	/**
+	 * Ajax forms and links: `send()` a request yourself (`{ apply: false }`: only fetch its payload),
+	 * `abort()` the current one.
+	 */
 	readonly ajax: Ajax;
-	/** Validation of forms with rules: `validate(form, submitter?)` as a submit would, resolving to the verdict. */
+	/**
+	 * Forms: `validate(form, submitter?)` as a submit would, resolving to the verdict, and `guard(form,
+	 * guard, { signal })`, a step of the form's submissions between validation and sending (forms/submit.ts).
+	 */
 	readonly forms: Forms;
+	/** Whether a click is the page's to handle: the main button, no modifier key, not handled already. */
+	readonly plainClick: (event: MouseEvent) => boolean;
 }

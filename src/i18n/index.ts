@@ -1,6 +1,6 @@
 /**
  * Languages of the site. Czech is the default and lives at the root (/register); English lives
- * under /en (/en/register). Everything user-facing takes its text from messages.ts by language.
+ * under /en (/en/register). Everything user-facing takes its text from site-texts.ts by language.
  */
 export const LANGS = ["cs", "en"] as const;
 export type Lang = (typeof LANGS)[number];

@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { DEFAULT_LANG, LANGS } from "../i18n";
-import { escapeHtml } from "../server/html";
-import { useSite } from "../server/site-context";
+import { useSite } from "../render/site-context";
+import { TitleSnippet } from "../render/snippets";
 
 interface DocumentProps {
 	title: string;
@@ -10,14 +10,21 @@ interface DocumentProps {
 	noindex?: boolean;
 	/** A page of the staff area, which adds its own stylesheet to the site's. */
 	staff?: boolean;
+	/** The page's web app manifest (a voucher's, to put it on the home screen); no other page has one. */
+	manifest?: string | undefined;
 	children: ReactNode;
 }
 
 /** The page root and <head>: everything the runtime reads from the markup contract (docs/markup-contract.md). */
-export function Document({ title, description, noindex = false, staff = false, children }: DocumentProps) {
+export function Document({
+	title,
+	description,
+	noindex = false,
+	staff = false,
+	manifest,
+	children,
+}: DocumentProps) {
 	const site = useSite();
-	// An ajax response carries the title as the `snippet--title` snippet (text, so escaped).
-	if (site.snippets?.wants("title")) site.snippets.add("title", escapeHtml(title));
 	const asset = (file: string) => site.url(`/${file}`);
 	return (
 		<html
@@ -30,7 +37,8 @@ export function Document({ title, description, noindex = false, staff = false, c
 			<head>
 				<meta charSet="utf-8" />
 				<meta name="viewport" content="width=device-width, initial-scale=1" />
-				<title>{title}</title>
+				{/* An ajax response carries the title as the `title` snippet. */}
+				<TitleSnippet>{title}</TitleSnippet>
 				<meta name="description" content={description} />
 				<meta name="theme-color" content="#fffaf5" />
 				{noindex ? (
@@ -41,6 +49,7 @@ export function Document({ title, description, noindex = false, staff = false, c
 				{/* PNG, not the SVG it is drawn from: scripts/favicons.ts says why. */}
 				<link rel="icon" href={asset("assets/favicon.png")} type="image/png" sizes="32x32" />
 				<link rel="apple-touch-icon" href={asset("assets/apple-touch-icon.png")} />
+				{manifest && <link rel="manifest" href={manifest} />}
 				{site.assets.inlineStyle && (
 					// biome-ignore lint/security/noDangerouslySetInnerHtml: the site's own built stylesheet, allowed by its hash
 					<style dangerouslySetInnerHTML={{ __html: site.assets.inlineStyle.css }} />

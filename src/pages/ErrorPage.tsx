@@ -1,5 +1,5 @@
-import type { Messages } from "../i18n/messages";
-import { useSite } from "../server/site-context";
+import type { Messages } from "../i18n/site-texts";
+import { useSite } from "../render/site-context";
 import { Layout } from "./Layout";
 
 export type ErrorStatus = keyof Omit<Messages["errors"], "back">;

@@ -1,4 +1,4 @@
-import { useSite } from "../server/site-context";
+import { useSite } from "../render/site-context";
 
 /** The logo and name, linking home: the start of every page's header. */
 export function BrandLink() {

@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { Navigation } from "../components/navigation/Navigation";
 import { ScrollContainer } from "../components/scroll-container/ScrollContainer";
-import { useSite } from "../server/site-context";
+import { useSite } from "../render/site-context";
 import { Document } from "./Document";
 import { BrandLink, LanguageSwitch } from "./HeaderParts";
 
@@ -10,6 +10,8 @@ interface LayoutProps {
 	description: string;
 	/** Private pages (a voucher): kept out of search engines. */
 	noindex?: boolean;
+	/** The page's web app manifest (Document). */
+	manifest?: string | undefined;
 	children: ReactNode;
 }
 
@@ -17,10 +19,10 @@ interface LayoutProps {
  * The site's frame: skip link, the header region (its `page` component) with navigation, and the scroll
  * container (smooth scrolling where native scrolling is not forced) holding main and the footer.
  */
-export function Layout({ title, description, noindex, children }: LayoutProps) {
+export function Layout({ title, description, noindex, manifest, children }: LayoutProps) {
 	const { href, lang, path, t } = useSite();
 	return (
-		<Document title={title} description={description} noindex={noindex}>
+		<Document title={title} description={description} noindex={noindex} manifest={manifest}>
 			<a className="skip-link" href="#main">
 				{t.skipToContent}
 			</a>

@@ -6,9 +6,10 @@ import fastifyStatic from "@fastify/static";
 import Fastify, { type FastifyInstance, type FastifyPluginAsync } from "fastify";
 import { createElement } from "react";
 import { DEFAULT_LANG, LANGS, type Lang, langPrefix } from "../i18n";
-import { MESSAGES } from "../i18n/messages";
+import { MESSAGES } from "../i18n/site-texts";
 import { ErrorPage, errorPageStatus } from "../pages/ErrorPage";
-import type { ClientAssets } from "./assets";
+import type { ClientAssets } from "../render/client-assets";
+import { apiPlugin } from "./api/plugin";
 import { registerCampaign } from "./campaign/plugin";
 import { registerPageContent } from "./cms/plugin";
 import type { Config } from "./config";
@@ -138,6 +139,7 @@ export async function buildApp({ config, database, assets, serveAssets = true, p
 	await app.register(healthRoutes, { database, prefix: config.basePath });
 	await app.register(seoRoutes, { prefix: config.basePath });
 	await app.register(staffPlugin, { prefix: config.basePath });
+	await app.register(apiPlugin, { prefix: `${config.basePath}/api` });
 	// Every page exists in each language: Czech at the base path, English under /en.
 	for (const lang of LANGS) {
 		await app.register(

@@ -2,7 +2,8 @@ import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { isIP } from "node:net";
 import { isAbsolute, join, resolve } from "node:path";
-import { parseIsoDate } from "./prague-time";
+import type { CampaignSettings } from "../domain/campaign/settings";
+import { parseIsoDate } from "../prague-time";
 
 export type AppEnv = "production" | "development" | "test";
 
@@ -53,18 +54,11 @@ export interface PrivacySettings {
 	readonly retentionMonths: number;
 }
 
-/** When registration is open and how many vouchers the campaign gives (src/server/campaign/state.ts). */
-export interface CampaignSettings {
-	/** The first day (YYYY-MM-DD, a Prague calendar day, from 00:00); undefined: open from launch. */
-	readonly start: string | undefined;
-	/** The last day (YYYY-MM-DD, Prague, until 23:59:59.999); undefined: until the vouchers run out. */
-	readonly end: string | undefined;
-	/** Vouchers issued in all; registration closes when they are gone. */
-	readonly voucherLimit: number;
-}
-
 /** The number of vouchers the campaign rules promise. */
 const DEFAULT_VOUCHER_LIMIT = 50_000;
+/** The voucher's value and validity the campaign rules promise. */
+const DEFAULT_VOUCHER_VALUE_CZK = 150;
+const DEFAULT_VOUCHER_VALID_DAYS = 60;
 /** The rules promise deletion within 6 months of the campaign's end. */
 const DEFAULT_RETENTION_MONTHS = 6;
 
@@ -213,7 +207,31 @@ function parseCampaign(env: Env): CampaignSettings {
 	if (!/^\d+$/.test(limit) || voucherLimit < 1 || !Number.isSafeInteger(voucherLimit)) {
 		throw new ConfigError(`VOUCHER_LIMIT must be a whole number of vouchers, 1 or more, not "${limit}"`);
 	}
-	return { start, end, voucherLimit };
+	return {
+		start,
+		end,
+		voucherLimit,
+		voucherValueCzk: parseWhole(
+			"VOUCHER_VALUE_CZK",
+			env.VOUCHER_VALUE_CZK,
+			DEFAULT_VOUCHER_VALUE_CZK,
+			10_000,
+		),
+		voucherValidDays: parseWhole(
+			"VOUCHER_VALID_DAYS",
+			env.VOUCHER_VALID_DAYS,
+			DEFAULT_VOUCHER_VALID_DAYS,
+			3650,
+		),
+	};
+}
+
+function parseWhole(name: string, value: string | undefined, fallback: number, max: number): number {
+	const text = value || String(fallback);
+	if (!/^\d{1,9}$/.test(text) || Number(text) < 1 || Number(text) > max) {
+		throw new ConfigError(`${name} must be a whole number from 1 to ${max}, not "${text}"`);
+	}
+	return Number(text);
 }
 
 function parseRetentionMonths(value: string | undefined): number {

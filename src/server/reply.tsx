@@ -1,23 +1,21 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ReactElement } from "react";
 import { type Lang, localizedPath, splitLangPath } from "../i18n";
-import type { ClientAssets } from "./assets";
+import type { ClientAssets } from "../render/client-assets";
+import { renderPage, renderSnippets } from "../render/render-page";
+import { createSite } from "../render/site-context";
+import type { SnippetName } from "../snippet-names";
 import type { Config } from "./config";
-import { renderPage } from "./render";
-import { createSite } from "./site-context";
-import { SnippetCollector } from "./snippets";
 
 /** What an ajax response may carry besides snippets (docs/markup-contract.md, Ajax). */
 export interface PayloadExtras {
 	append?: boolean;
-	state?: unknown;
-	component?: { name: string } & Record<string, unknown>;
 }
 
 export interface PageOptions {
 	status?: number;
 	/** For an ajax request: the snippets to send (default: every snippet of the page, and the title). */
-	snippets?: readonly string[];
+	snippets?: readonly SnippetName[];
 	payload?: PayloadExtras;
 }
 
@@ -52,10 +50,6 @@ export function sitePath(request: FastifyRequest, path: string): string {
 
 export function decorateReplies(app: FastifyInstance, config: Config, assets: ClientAssets): void {
 	app.decorateReply("page", function (element: ReactElement, options: PageOptions = {}) {
-		const ajax = isAjax(this.request);
-		const snippets = ajax
-			? new SnippetCollector(options.snippets ? new Set(options.snippets) : "all")
-			: undefined;
 		const { lang, path } = requestLocation(this.request, config.basePath);
 		const site = createSite({
 			basePath: config.basePath,
@@ -67,18 +61,22 @@ export function decorateReplies(app: FastifyInstance, config: Config, assets: Cl
 			sentryDsn: config.sentryDsn,
 			nonce: this.cspNonce?.style,
 			assets,
-			snippets,
 		});
-		const html = renderPage(site, element);
 		// The same URL answers HTML or JSON: caches must keep them apart.
-		this.code(options.status ?? 200).header("vary", "X-Requested-With");
-		if (snippets) {
-			return this.header("cache-control", "no-store").send({
-				snippets: snippets.snippets,
-				...options.payload,
-			});
+		const status = options.status ?? 200;
+		if (isAjax(this.request)) {
+			const snippets = renderSnippets(site, element, options.snippets ? new Set(options.snippets) : "all");
+			return this.code(status)
+				.header("vary", "X-Requested-With")
+				.header("cache-control", "no-store")
+				.send({ snippets, ...options.payload });
 		}
-		return this.type("text/html; charset=utf-8").header("cache-control", "no-cache").send(html);
+		const html = renderPage(site, element);
+		return this.code(status)
+			.header("vary", "X-Requested-With")
+			.type("text/html; charset=utf-8")
+			.header("cache-control", "no-cache")
+			.send(html);
 	});
 
 	app.decorateReply("seeOther", function (path: string) {

@@ -12,7 +12,7 @@
  * reported with its own message, and outside the validation scope it does not block (Nette blocks).
  */
 
-import { formatMessage } from "./messages";
+import { formatMessage } from "./format-message";
 import {
 	type ControlValue,
 	isControlRef,

@@ -17,7 +17,7 @@ export {
 	validateControl,
 	validateForm,
 } from "./evaluate";
-export { formatMessage } from "./messages";
+export { formatMessage } from "./format-message";
 export {
 	type ControlRef,
 	type ControlValue,

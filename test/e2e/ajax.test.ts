@@ -451,22 +451,6 @@ describe("payload", () => {
 		await page.context().close();
 	});
 
-	it("delivers a component event to the mounted components of that name and to document", async () => {
-		const { page } = await open();
-		await page.evaluate(() => {
-			document.addEventListener("ajax:component", (event) =>
-				window.probeLog?.push(`document:${(event as CustomEvent).detail.name}`),
-			);
-			document.querySelector("#put-form")!.setAttribute("action", "/_fixtures/ajax/echo?component=probe");
-		});
-		await page.click("#put-form button");
-		await page.waitForFunction(() => window.probeLog?.includes("document:probe"));
-		const log = await page.evaluate(() => window.probeLog!);
-		expect(log).toContain('ajax:listener:{"name":"probe","count":3}');
-		expect(log).toContain('ajax:snippet-1:{"name":"probe","count":3}');
-		await page.context().close();
-	});
-
 	it("follows a redirect after applying the snippets", async () => {
 		const { page } = await open();
 		await page.evaluate(() =>

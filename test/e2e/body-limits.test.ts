@@ -8,9 +8,12 @@ import { connect } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { nextClientIp } from "../../bench/lib/registration-client";
 import { SAVE_PATH } from "../../src/components/content-editor/ContentEditor";
-import { REGISTER_FORM } from "../../src/server/registration/form";
-import { correctForm, resendForm } from "../../src/server/registration/sent-forms";
+import { REGISTER_FORM } from "../../src/domain/registration/register-form";
+import { correctForm, resendForm } from "../../src/domain/registration/sent-forms";
+import { loginForm, redeemForm } from "../../src/domain/staff/forms";
 import { startServer, type TestServer } from "../helpers/server";
+import { seedStaff, seedStore } from "../helpers/staff-fixtures";
+import { type StaffServer, signIn, startStaffServer } from "./staff-support";
 
 let server: TestServer;
 beforeAll(async () => {
@@ -123,6 +126,46 @@ describe("body limits", () => {
 			const refused = await post(path, limit + 1);
 			expect(refused.status).toBe(413);
 			expect(await refused.text()).toMatch(/<h1 id="error-title">\S/);
+		},
+	);
+});
+
+describe("body limits of the staff area", () => {
+	let staff: StaffServer;
+	let cookies: { cashier: string; editor: string };
+	beforeAll(async () => {
+		staff = await startStaffServer();
+		const { db } = staff.database;
+		const store = await seedStore(db);
+		cookies = {
+			cashier: await signIn(staff, await seedStaff(db, { role: "staff", storeId: store })),
+			editor: await signIn(staff, await seedStaff(db, { role: "editor" })),
+		};
+	});
+	afterAll(() => staff.stop());
+
+	const post = (path: string, bytes: number, cookie = "") =>
+		fetch(staff.url(path), {
+			method: "POST",
+			body: `pad=${"x".repeat(bytes - "pad=".length)}`,
+			headers: { "content-type": "application/x-www-form-urlencoded", cookie },
+			redirect: "manual",
+		});
+
+	it.each([
+		["/staff/login", loginForm.bodyLimit, undefined],
+		["/staff", redeemForm.bodyLimit, "cashier"],
+		[SAVE_PATH, 48 * 1024, "editor"],
+		["/staff/logout", 1024, "cashier"],
+	] as const)(
+		"%s reads a body up to its limit (%d bytes), signed in, and refuses a larger one with 413",
+		async (path, limit, who) => {
+			const cookie = who ? cookies[who] : "";
+			expect(limit).toBeLessThanOrEqual(48 * 1024);
+			const read = await post(path, limit, cookie);
+			expect(read.status).toBeLessThan(500);
+			expect(read.status).not.toBe(413);
+			expect((await post(path, limit + 1, cookie)).status).toBe(413);
 		},
 	);
 });

@@ -1,6 +1,6 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { MESSAGES } from "../../src/i18n/messages";
+import { MESSAGES } from "../../src/i18n/site-texts";
 import { axe } from "../helpers/axe";
 import { connectBrowser } from "../helpers/browser";
 import {
@@ -107,21 +107,22 @@ describe("register-form", () => {
 		await page.check(`${form} [name=terms]`);
 	}
 
-	/** Counts submit events from now on, and keeps every one from being sent (ajax skips a prevented one). */
-	const countSubmits = (page: Page) =>
-		page.evaluate(() => {
-			const counter = window as unknown as { submits: number };
-			counter.submits = 0;
-			addEventListener(
-				"submit",
-				(event) => {
-					counter.submits++;
-					event.preventDefault();
-				},
-				true,
-			);
-		});
-	const submits = (page: Page) => page.evaluate(() => (window as unknown as { submits: number }).submits);
+	/**
+	 * Counts the form's requests to the server from now on, answering each with an empty payload (so
+	 * nothing is registered); resolves `sent(n)` once n have been answered.
+	 */
+	async function countSends(page: Page) {
+		const bodies: string[] = [];
+		await page.route(
+			(url) => url.pathname.endsWith("/register"),
+			(route) => {
+				if (route.request().method() !== "POST") return route.continue();
+				bodies.push(route.request().postData() ?? "");
+				return route.fulfill({ contentType: "application/json", body: "{}" });
+			},
+		);
+		return bodies;
+	}
 
 	it("has no axe violations in its gallery state", async () => {
 		const page = await openGallery(REGISTER);
@@ -149,18 +150,20 @@ describe("register-form", () => {
 		expect(await page.evaluate(() => document.activeElement === document.body)).toBe(true);
 		expect(await page.getAttribute(`${REGISTER} .antispam`, "data-state")).toBe("verifying");
 
-		await countSubmits(page);
+		const sent = await countSends(page);
 		await fill(page, REGISTER);
 		await page.click(`${REGISTER} [type=submit]`);
-		expect(await submits(page)).toBe(1);
-		expect(await page.textContent(`${REGISTER} .antispam__status`)).toBe(TEXTS.waiting);
+		// Held by the form's guard: the status says so, nothing is sent.
+		await page.waitForFunction(
+			({ selector, text }) => document.querySelector(selector)?.textContent === text,
+			{ selector: `${REGISTER} .antispam__status`, text: TEXTS.waiting },
+		);
+		expect(sent).toEqual([]);
 		answer();
 		await waitForState(page, `${REGISTER} .antispam`, "verified");
-		// Sent again once the check has ended, the solution in it.
-		await page.waitForFunction(() => (window as unknown as { submits: number }).submits === 2);
-		expect(
-			await page.$eval(`${REGISTER} input[name=altcha]`, (input) => (input as HTMLInputElement).value),
-		).not.toBe("");
+		// Sent once the check has ended, the solution in it.
+		await expect.poll(() => sent.length).toBe(1);
+		expect(new URLSearchParams(sent[0]).get("altcha")).toBeTruthy();
 		await page.context().close();
 	});
 
@@ -168,8 +171,7 @@ describe("register-form", () => {
 		const page = await openGallery(REGISTER);
 		const html = await serverHtml(page, REGISTER);
 		await removeAndWait(page, REGISTER, "original");
-		// Its own listener on window is counted in `before`.
-		await countSubmits(page);
+		const sent = await countSends(page);
 		const before = await globalListenerCount(page);
 
 		const copy = await insertSnippet(page, html);
@@ -181,20 +183,21 @@ describe("register-form", () => {
 			(element as HTMLElement).dataset.state = "verifying";
 		});
 		await page.click(`${copy} [type=submit]`);
-		expect(await submits(page)).toBe(1);
 		expect(await page.textContent(`${antispam} .antispam__status`)).toBe(TEXTS.waiting);
 		// A second press while waiting does not queue another submission.
 		await page.click(`${copy} [type=submit]`);
+		expect(sent).toEqual([]);
+		const answered = page.waitForResponse((response) => response.url().endsWith("/register"));
 		await page.$eval(antispam, (element) => {
 			(element as HTMLElement).dataset.state = "verified";
 			element.dispatchEvent(new CustomEvent("antispam:state", { bubbles: true, detail: "verified" }));
 		});
-		// ...and goes once the check has ended.
-		await page.waitForFunction(() => (window as unknown as { submits: number }).submits === 3);
-		await page.waitForTimeout(100);
-		expect(await submits(page)).toBe(3);
+		// ...and goes, once, when the check has ended.
+		await answered;
+		await page.evaluate(() => new Promise((resolve) => setTimeout(resolve)));
+		expect(sent.length).toBe(1);
 
-		// Removed while a submission waits: the form's and the check's listeners go with it.
+		// Removed while a submission waits: the check's listener goes with it.
 		await page.$eval(antispam, (element) => {
 			(element as HTMLElement).dataset.state = "verifying";
 		});
@@ -205,15 +208,19 @@ describe("register-form", () => {
 				"#snippet--late form.register-form",
 			)!;
 		});
-		// While connected the form has submit listeners: the component's and the forms runtime's.
-		expect((await listenerTypes(page, "window.form")).filter((type) => type === "submit").length).toBe(2);
+		// One submit listener on the form, the ALTCHA widget's: the component adds none, it guards the form
+		// through the runtime's submit gate (whose listeners are on document).
+		expect((await listenerTypes(page, "window.form")).filter((type) => type === "submit")).toEqual([
+			"submit",
+		]);
 		await removeAndWait(page, copy);
-		// No submit listener stays on the removed form: the component's went, and the forms runtime's too.
+		// No submit listener stays on the removed form: the widget's went with it.
 		expect(await listenerTypes(page, "window.form")).not.toContain("submit");
 		expect(await listenerTypes(page, "window.removed.querySelector('.antispam')")).not.toContain(
 			"antispam:state",
 		);
 		expect(await globalListenerCount(page)).toBe(before);
+		expect(sent.length).toBe(1);
 		await page.context().close();
 	});
 });

@@ -9,11 +9,11 @@
 import type { Browser, Page } from "playwright-core";
 import { renderToString } from "react-dom/server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { htmlName } from "../../src/forms/define";
+import { SiteContext } from "../../src/render/site-context";
 import { Form } from "../../src/server/forms";
 import { type Entry, parseUrlencoded, urlencodedEntries } from "../../src/server/forms/body";
-import { htmlName } from "../../src/server/forms/define";
 import { validateSubmission } from "../../src/server/forms/submission";
-import { SiteContext } from "../../src/server/site-context";
 import { EAN13 } from "../../src/validation";
 import { connectBrowser, openPage, origin } from "../helpers/browser";
 import { testSite } from "../helpers/site";

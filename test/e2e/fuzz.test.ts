@@ -14,7 +14,7 @@ import { connect } from "node:net";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { nextClientIp, RegistrationClient } from "../../bench/lib/registration-client";
 import { SAVE_PATH } from "../../src/components/content-editor/ContentEditor";
-import { FORM_LIMITS } from "../../src/server/forms/limits";
+import { FORM_LIMITS } from "../../src/forms/limits";
 import { type SeededStaff, seedStaff, seedStore } from "../helpers/staff-fixtures";
 import { storedRegistrations } from "../helpers/stored-registrations";
 import { describeServerDatabases } from "../helpers/test-databases";

@@ -12,7 +12,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { MESSAGES } from "../../src/i18n/messages";
+import { MESSAGES } from "../../src/i18n/site-texts";
 import type { PersonExport } from "../../src/server/privacy/export";
 import { CONSENT_VERSIONS } from "../../src/server/registration/consent-texts";
 import { startServer, type TestServer } from "../helpers/server";

@@ -5,7 +5,7 @@
  */
 import { connect } from "node:net";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { FORM_LIMITS } from "../../src/server/forms/limits";
+import { FORM_LIMITS } from "../../src/forms/limits";
 import { startServer, type TestServer } from "../helpers/server";
 
 let server: TestServer;

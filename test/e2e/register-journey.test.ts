@@ -8,18 +8,15 @@
  * unknown link, and the check-your-inbox page's resend and correction. Last, e-mails written while the
  * mail server is down arrive once it is back.
  */
-import { execFileSync } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { solveChallenge } from "altcha-lib";
 import { deriveKey as sha } from "altcha-lib/algorithms/sha";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fill } from "../../src/components/shared/text";
 import type { Lang } from "../../src/i18n";
-import { MESSAGES } from "../../src/i18n/messages";
+import { MESSAGES } from "../../src/i18n/site-texts";
 import { axe } from "../helpers/axe";
+import { scanVoucherBarcode } from "../helpers/barcode-scan";
 import { connectBrowser, type ObservedPage, openPage, tabTo, waitForRuntime } from "../helpers/browser";
 import { freePort, startServer, type TestServer } from "../helpers/server";
 import { type ReceivedMail, startSmtp, type TestSmtp } from "../helpers/smtp";
@@ -157,18 +154,6 @@ async function outboxEntries(server: TestServer, email: string): Promise<string[
 	].map(([entry]) => entry);
 }
 
-/** Reads the voucher's barcode from a screenshot, as a till's scanner would. */
-async function scanBarcode(page: Page): Promise<string> {
-	const dir = mkdtempSync(join(tmpdir(), "lumen-barcode-"));
-	try {
-		const file = join(dir, "barcode.png");
-		writeFileSync(file, await page.locator(".voucher__barcode .barcode__image").screenshot());
-		return execFileSync("zbarimg", ["--quiet", "--raw", file], { encoding: "utf8" }).trim();
-	} finally {
-		rmSync(dir, { recursive: true, force: true });
-	}
-}
-
 /**
  * Fills the whole form in at once, the form as if shown 20 s ago (the clock, not a sleep: the time trap
  * would refuse a form filled in this fast), and waits for the challenge solved in the background.
@@ -260,7 +245,7 @@ describe.each(LANGS)("the journey in %s", (lang) => {
 		expect(await page.locator("h1").textContent()).toBe(t.voucher.heading);
 		const code = (await page.locator(".voucher__code").textContent()) ?? "";
 		expect(code).toMatch(/^29\d{11}$/);
-		expect(await scanBarcode(page)).toBe(code);
+		expect(await scanVoucherBarcode(page)).toBe(code);
 		expect(await axe(page)).toEqual([]);
 
 		// Opened again (from the e-mail, later): the same voucher.

@@ -8,7 +8,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { MESSAGES } from "../../src/i18n/messages";
+import { MESSAGES } from "../../src/i18n/site-texts";
 import { axe } from "../helpers/axe";
 import { connectBrowser } from "../helpers/browser";
 import { startServer, type TestServer } from "../helpers/server";

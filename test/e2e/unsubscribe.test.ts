@@ -8,7 +8,7 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Lang } from "../../src/i18n";
-import { MESSAGES } from "../../src/i18n/messages";
+import { MESSAGES } from "../../src/i18n/site-texts";
 import { axe } from "../helpers/axe";
 import { connectBrowser, openPage, waitForRuntime } from "../helpers/browser";
 import { startServer, type TestServer } from "../helpers/server";

@@ -1,4 +1,4 @@
-import { createSite, type Site } from "../../src/server/site-context";
+import { createSite, type Site } from "../../src/render/site-context";
 
 type SiteOptions = Parameters<typeof createSite>[0];
 
@@ -12,7 +12,6 @@ export function testSite(options: Partial<SiteOptions> = {}): Site {
 		cmsMode: false,
 		sentryDsn: undefined,
 		nonce: undefined,
-		snippets: undefined,
 		assets: {
 			scripts: [],
 			runtime: "runtime.js",

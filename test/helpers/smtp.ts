@@ -12,6 +12,8 @@ export interface ReceivedMail {
 	readonly text: string;
 	/** The text/html part, decoded, if there is one. */
 	readonly html: string | undefined;
+	/** The parts an HTML part shows by Content-ID (inline images), by that id without its brackets. */
+	readonly inline: ReadonlyMap<string, { readonly type: string; readonly content: Buffer }>;
 	/** The message as it arrived. */
 	readonly raw: string;
 }
@@ -100,6 +102,12 @@ function readMail(raw: string, envelope: ReceivedMail["envelope"]): ReceivedMail
 		subject: message.headers.get("subject") ?? "",
 		text: ofType("text/plain") ?? "",
 		html: ofType("text/html"),
+		inline: new Map(
+			leaves.flatMap((leaf) => {
+				const id = leaf.headers.get("content-id")?.replace(/^<|>$/g, "");
+				return id ? [[id, { type: contentType(leaf).type, content: decodeBytes(leaf) }] as const] : [];
+			}),
+		),
 		raw,
 	};
 }
@@ -148,10 +156,14 @@ function leafParts(part: MimePart): MimePart[] {
 }
 
 function decodeBody(part: MimePart): string {
+	return decodeBytes(part).toString("utf8");
+}
+
+function decodeBytes(part: MimePart): Buffer {
 	const encoding = (part.headers.get("content-transfer-encoding") ?? "7bit").toLowerCase();
-	if (encoding === "base64") return Buffer.from(part.body, "base64").toString("utf8");
-	if (encoding === "quoted-printable") return quotedPrintable(part.body.replace(/=\n/g, "")).toString("utf8");
-	return part.body;
+	if (encoding === "base64") return Buffer.from(part.body, "base64");
+	if (encoding === "quoted-printable") return quotedPrintable(part.body.replace(/=\n/g, ""));
+	return Buffer.from(part.body, "utf8");
 }
 
 /** =XX escapes to bytes; everything else as it is. */

@@ -1,7 +1,8 @@
 import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
+import type { StaffRole } from "../../src/domain/staff/user";
 import { hashPassword } from "../../src/server/auth/password";
-import type { Database, StaffRole } from "../../src/server/db/schema";
+import type { Database } from "../../src/server/db/schema";
 import { ean13CheckDigit } from "../../src/validation";
 
 /** Rows the staff and content-editing tests need, written straight into a database. */

@@ -6,8 +6,9 @@
  * `%value` and `%N` placeholders (also beyond the arguments); values include empty ones, Unicode,
  * numbers with commas and spaces, lists and files. The same seed always gives the same cases.
  */
+
+import type { Rule, RuleItem } from "../../src/forms/rules";
 import { defineForm, type Field, type FormDefinition, field, rule } from "../../src/server/forms";
-import type { Rule, RuleItem } from "../../src/server/forms/rules";
 
 export interface FileSpec {
 	readonly name: string;

@@ -104,4 +104,27 @@ export const BREAKS: readonly Break[] = [
 		replace: ".set({ last_error: null })",
 		tests: ["test/e2e/outbox-retry.test.ts"],
 	},
+	{
+		name: "A voucher page shown offline says so, and from when",
+		file: "src/components/voucher/offline-note.ts",
+		find: "export const OFFLINE_NOTE_SHOWN = 'data-offline-note=\"shown\"';",
+		replace: "export const OFFLINE_NOTE_SHOWN = OFFLINE_NOTE_HIDDEN;",
+		tests: ["test/e2e/voucher-offline.test.ts"],
+		only: "shows a voucher offline",
+	},
+	{
+		name: "Only voucher pages link a web app manifest",
+		file: "src/pages/Layout.tsx",
+		find: "noindex={noindex} manifest={manifest}>",
+		replace: 'noindex={noindex} manifest={manifest ?? "/broken.webmanifest"}>',
+		tests: ["test/e2e/voucher-offline.test.ts"],
+		only: "on voucher pages only",
+	},
+	{
+		name: "The voucher e-mail carries its barcode as an inline image",
+		file: "src/server/registration/sender.ts",
+		find: "attachments: await inlineBarcodes(message.html_body),",
+		replace: "attachments: [],",
+		tests: ["test/e2e/voucher-mail-barcode.test.ts"],
+	},
 ];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { backPath, signInPath } from "../../src/server/auth/back";
+import { backPath, signInPath } from "../../src/domain/staff/sign-in-paths";
 
 describe("where signing in leads back to", () => {
 	it("takes a path of this site, with its query", () => {

@@ -1,16 +1,18 @@
 import type { FastifyBaseLogger } from "fastify";
 import type { KyselyPlugin } from "kysely";
 import { describe, expect, it, vi } from "vitest";
+import type { CampaignSettings } from "../../src/domain/campaign/settings";
+import { campaignClosed, campaignState } from "../../src/domain/campaign/state";
+import { endOfPragueDay } from "../../src/prague-time";
 import { CAMPAIGN_COUNTER_TTL_MS, Campaign } from "../../src/server/campaign/plugin";
-import { campaignClosed, campaignState } from "../../src/server/campaign/state";
-import type { CampaignSettings } from "../../src/server/config";
-import { endOfPragueDay } from "../../src/server/prague-time";
 import { describeDatabases, disposedAfterAll } from "../helpers/test-databases";
 
 const settings = (campaign: Partial<CampaignSettings> = {}): CampaignSettings => ({
 	start: undefined,
 	end: undefined,
 	voucherLimit: 50_000,
+	voucherValueCzk: 150,
+	voucherValidDays: 60,
 	...campaign,
 });
 const at = (iso: string) => new Date(iso);

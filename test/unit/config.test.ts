@@ -24,7 +24,13 @@ describe("loadConfig", () => {
 			publicOrigin: "http://127.0.0.1:3000",
 			hasPublicUrl: false,
 			// Open for registration: no period, the vouchers the campaign rules promise.
-			campaign: { start: undefined, end: undefined, voucherLimit: 50_000 },
+			campaign: {
+				start: undefined,
+				end: undefined,
+				voucherLimit: 50_000,
+				voucherValueCzk: 150,
+				voucherValidDays: 60,
+			},
 		});
 	});
 
@@ -137,6 +143,8 @@ describe("loadConfig", () => {
 			start: "2026-03-01",
 			end: "2026-12-31",
 			voucherLimit: 1200,
+			voucherValueCzk: 150,
+			voucherValidDays: 60,
 		});
 		// One day is a period too; either end may be left open.
 		expect(campaign({ CAMPAIGN_START: "2028-02-29", CAMPAIGN_END: "2028-02-29" })).toMatchObject({
@@ -147,12 +155,16 @@ describe("loadConfig", () => {
 			start: undefined,
 			end: "2026-12-31",
 			voucherLimit: 50_000,
+			voucherValueCzk: 150,
+			voucherValidDays: 60,
 		});
 		// Empty values, as in a copied .env.example, are unset.
 		expect(campaign({ CAMPAIGN_START: "", CAMPAIGN_END: "", VOUCHER_LIMIT: "" })).toEqual({
 			start: undefined,
 			end: undefined,
 			voucherLimit: 50_000,
+			voucherValueCzk: 150,
+			voucherValidDays: 60,
 		});
 	});
 

@@ -2,6 +2,7 @@
 import { renderToString } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import type { Lang } from "../../src/i18n";
+import { SiteContext } from "../../src/render/site-context";
 import {
 	defineForm,
 	EMPTY_STATE,
@@ -11,7 +12,6 @@ import {
 	rule,
 	validateSubmission,
 } from "../../src/server/forms";
-import { SiteContext } from "../../src/server/site-context";
 import { testSite } from "../helpers/site";
 
 const site = (lang: Lang = "cs") => testSite({ basePath: "/campaign", lang, path: "/register" });

@@ -3,6 +3,7 @@
  * not send from our markup answered with a field error (or a refused body), typed values out.
  */
 import { describe, expect, expectTypeOf, it } from "vitest";
+import { FORM_LIMITS } from "../../src/forms/limits";
 import {
 	defineForm,
 	field,
@@ -12,7 +13,6 @@ import {
 	withErrors,
 } from "../../src/server/forms";
 import { type Entry, FormBodyError, parseUrlencoded, urlencodedEntries } from "../../src/server/forms/body";
-import { FORM_LIMITS } from "../../src/server/forms/limits";
 
 const file = (name: string, size: number, type = "image/png"): Entry => ({
 	name,

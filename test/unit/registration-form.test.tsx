@@ -1,8 +1,8 @@
 import { renderToString } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { Form, FormField } from "../../src/server/forms";
-import { registerForm } from "../../src/server/registration/form";
-import { SiteContext } from "../../src/server/site-context";
+import { registerForm } from "../../src/domain/registration/register-form";
+import { Form, FormField } from "../../src/forms";
+import { SiteContext } from "../../src/render/site-context";
 import { testSite } from "../helpers/site";
 
 const site = testSite({ lang: "en", path: "/register" });

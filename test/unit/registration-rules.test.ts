@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { isAdult, latestAdultBirthDate, notLaterThanPattern } from "../../src/server/registration/birth-date";
-import { normalisePhone } from "../../src/server/registration/phone";
+import { isAdult, latestAdultBirthDate, notLaterThanPattern } from "../../src/domain/registration/birth-date";
+import { normalisePhone } from "../../src/domain/registration/phone";
 import { randomVoucherCode, VOUCHER_PREFIX } from "../../src/server/voucher-code";
 import { ean13CheckDigit, isEan13, validators } from "../../src/validation";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { pragueDate, pragueDayRange } from "../../src/server/prague-time";
+import { pragueDate, pragueDayRange } from "../../src/prague-time";
 import { ean13CheckDigit, isEan13 } from "../../src/validation";
 
 describe("EAN-13", () => {

@@ -1,8 +1,8 @@
 /** Opening hours: their stored form, Prague wall-clock time, and "open now" across midnight and DST. */
 import { describe, expect, it } from "vitest";
+import { isWeekHours, openingStatus, parseWeekHours, type WeekHours } from "../../src/domain/stores/hours";
 import { groupDays, plural } from "../../src/pages/stores/format";
-import { pragueClock } from "../../src/server/prague-time";
-import { isWeekHours, openingStatus, parseWeekHours, type WeekHours } from "../../src/server/stores/hours";
+import { pragueClock } from "../../src/prague-time";
 
 const closed: WeekHours = { mon: [], tue: [], wed: [], thu: [], fri: [], sat: [], sun: [] };
 const weekdays = [["08:00", "19:00"]] as const;

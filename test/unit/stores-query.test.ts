@@ -5,7 +5,7 @@ import {
 	MAX_SEARCH_LENGTH,
 	parseStoreQuery,
 	storeQueryString,
-} from "../../src/server/stores/query";
+} from "../../src/domain/stores/query";
 
 describe("parseStoreQuery", () => {
 	it("reads a region, a text and a page", () => {

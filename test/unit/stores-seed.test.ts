@@ -1,11 +1,11 @@
 /** The seeded partner stores and the queries over them, on SQLite (and PostgreSQL when configured). */
 import { afterAll, describe, expect, it, vi } from "vitest";
+import { isWeekHours } from "../../src/domain/stores/hours";
+import { listStores, type Store, storesByRegion } from "../../src/domain/stores/stores";
 import { REGIONS } from "../../src/i18n/regions";
 import type { DatabaseHandle } from "../../src/server/db";
 import { STORES_CACHE_TTL_MS, StoreCatalog } from "../../src/server/stores/catalog";
-import { isWeekHours } from "../../src/server/stores/hours";
 import { seedStoreRows, seedStores, storeId } from "../../src/server/stores/seed";
-import { listStores, type Store, storesByRegion } from "../../src/server/stores/stores";
 import { describeDatabases, type TestDatabase } from "../helpers/test-databases";
 
 const rows = seedStoreRows();

@@ -1,11 +1,10 @@
-import type { ComponentLoader } from "../component-loader";
 import { dispatch } from "../dispatch";
 import { followedLink } from "../followed-link";
 import { announce, hideError, showError, showProgressLater } from "./feedback";
 import { SnippetHistory } from "./history";
-import { message } from "./messages";
 import { type Payload, parsePayload } from "./payload";
-import { applySnippets, SNIPPETS } from "./snippets";
+import { message } from "./runtime-texts";
+import { SNIPPETS } from "./snippets";
 
 export interface AjaxRequest {
 	url: string;
@@ -18,13 +17,22 @@ export interface AjaxRequest {
 	history: "push" | "replace" | false;
 }
 
+export interface SendOptions {
+	/**
+	 * false: the answer is judged as any other but left to the caller, which `send` resolves with: no
+	 * snippet, history entry, redirect or error box. Such a request is not the page's one request: it
+	 * neither aborts the running one nor is aborted by a newer one, Escape or going back; only `signal`.
+	 */
+	apply?: boolean;
+	signal?: AbortSignal;
+}
+
 declare global {
 	interface DocumentEventMap {
 		"ajax:before": CustomEvent<AjaxRequest>;
 		"ajax:success": CustomEvent<{ request: AjaxRequest; payload: Payload }>;
 		/** A request that ended without its answer applied: failed, or aborted (error: an AbortError). */
 		"ajax:error": CustomEvent<{ request: AjaxRequest; error: unknown }>;
-		"ajax:component": CustomEvent<Payload["component"]>;
 	}
 }
 
@@ -41,13 +49,13 @@ export class Ajax {
 	/** Made when ajax starts, before any other service of the runtime does (main.ts). */
 	#history!: SnippetHistory;
 
-	constructor(readonly components: ComponentLoader) {}
-
-	/** Before the rest of the runtime starts: the snippets' markup is read for the history here. */
+	/**
+	 * Before the rest of the runtime starts: the snippets' markup is read for the history here. Forms are
+	 * sent by the submit gate (forms/submit.ts), through `submit`.
+	 */
 	start(): void {
 		this.#history = new SnippetHistory();
 		document.addEventListener("click", (event) => this.#onClick(event));
-		document.addEventListener("submit", (event) => this.#onSubmit(event));
 		document.addEventListener("keydown", (event) => {
 			// A key press something else handled (a modal closing on Escape) is not ours.
 			// The target may be the document, which has no closest().
@@ -65,20 +73,27 @@ export class Ajax {
 		this.#current?.controller.abort();
 	}
 
-	async send(request: AjaxRequest): Promise<void> {
+	/**
+	 * Sends a request and applies its answer (or, with `apply: false`, only returns it); resolves with
+	 * the payload, or undefined when the request was not sent, failed or was aborted (`ajax:error` says which).
+	 */
+	async send(request: AjaxRequest, { apply = true, signal }: SendOptions = {}): Promise<Payload | undefined> {
 		// A second click on what is already loading must not send it twice; other data (a filter typed
 		// further while the last one loads) is a new request, which aborts the old one.
 		const key = request.url + new URLSearchParams(request.body as never);
-		if (this.#current?.element === request.element && this.#current.key === key) return;
+		if (apply && this.#current?.element === request.element && this.#current.key === key) return;
 		if (!document.dispatchEvent(new CustomEvent("ajax:before", { cancelable: true, detail: request })))
 			return;
-		this.abort();
 		const controller = new AbortController();
+		const aborted = signal ? AbortSignal.any([controller.signal, signal]) : controller.signal;
 		const current = { controller, key, ...request };
-		this.#current = current;
+		if (apply) {
+			this.abort();
+			this.#current = current;
+			hideError();
+		}
 		showLoading(request, true);
 		const hideProgress = showProgressLater();
-		hideError();
 		// What a failure shows: no answer means no connection; an answer, that the server refused.
 		let failure = message("offline");
 		try {
@@ -86,19 +101,19 @@ export class Ajax {
 				method: request.method,
 				body: request.body,
 				headers: { "X-Requested-With": "XMLHttpRequest", Accept: "application/json" },
-				signal: controller.signal,
+				signal: aborted,
 			});
 			failure = message("failed");
 			const json = /json/.test(response.headers.get("content-type") ?? "")
 				? await response.json().catch(() => undefined)
 				: undefined;
-			controller.signal.throwIfAborted();
+			aborted.throwIfAborted();
 			const payload = parsePayload(json);
 			// Whatever the status: a server explains a refusal (429, 413) with snippets or sends the visitor
 			// elsewhere (401). Only an answer that says nothing usable is a failure.
 			if (!(payload && (response.ok || payload.redirect || Object.keys(payload.snippets).length))) {
 				// A GET link answered with a page (not the payload) is best shown as that page.
-				if (response.ok && request.method === "GET" && json === undefined) {
+				if (apply && response.ok && request.method === "GET" && json === undefined) {
 					location.assign(request.url);
 					return;
 				}
@@ -106,10 +121,13 @@ export class Ajax {
 				failure = (json as { error?: unknown } | undefined)?.error?.toString() || failure;
 				throw new Error(failure);
 			}
-			this.#apply(payload, request);
+			if (apply) this.#apply(payload, request);
+			dispatch("ajax:success", { request, payload });
+			if (apply && payload.redirect) location.assign(payload.redirect);
+			return payload;
 		} catch (error) {
 			// An aborted request shows nothing (the user or a newer request stopped it), but is reported.
-			if (!controller.signal.aborted) showError(failure, () => void this.send(request));
+			if (apply && !aborted.aborted) showError(failure, () => void this.send(request));
 			dispatch("ajax:error", { request, error });
 		} finally {
 			hideProgress();
@@ -123,41 +141,31 @@ export class Ajax {
 
 	#apply(payload: Payload, request: AjaxRequest): void {
 		if (request.history === "push") this.#history.saveCurrent();
-		const applied = applySnippets(payload.snippets, payload.append ? "all" : "marked");
-		this.#history.record(applied);
-		if (request.history) this.#history.add(request.url, request.history, payload.state);
+		const applied = this.#history.apply(payload.snippets, payload.append ? "all" : "marked");
+		if (request.history) this.#history.add(request.url, request.history);
 		if (applied.length) announce(message("updated"));
-		const { component } = payload;
-		if (component) {
-			for (const element of this.components.elementsWith(component.name)) {
-				dispatch("ajax:component", component, element);
-			}
-			dispatch("ajax:component", component);
-		}
-		dispatch("ajax:success", { request, payload });
-		if (payload.redirect) location.assign(payload.redirect);
 	}
 
 	#onClick(event: MouseEvent): void {
 		const link = followedLink(event, "a.ajax");
-		const href = link?.getAttribute("href");
-		// A link without href (its origin is "") stands for the current path.
-		if (!link || (href != null && link.origin !== location.origin) || link.hasAttribute("download")) return;
+		if (!link) return;
 		event.preventDefault();
 		// While a form's request runs, the snippets show what its answer may be about to replace: a link
 		// there ("load more", the next page) was made for the old content, and following it would abort the
 		// request, losing what the user typed or chose. The answer brings the links for the new content.
 		if (this.#current?.element instanceof HTMLFormElement && link.closest(SNIPPETS)) return;
 		const history = link.dataset.ajaxHistory === "false" ? false : "push";
-		void this.send({ url: href == null ? currentPath() : link.href, method: "GET", element: link, history });
+		// A link without href stands for the current path.
+		void this.send({
+			url: link.hasAttribute("href") ? link.href : currentPath(),
+			method: "GET",
+			element: link,
+			history,
+		});
 	}
 
-	#onSubmit(event: SubmitEvent): void {
-		const form = event.target;
-		if (!(form instanceof HTMLFormElement) || !form.classList.contains("ajax") || event.defaultPrevented)
-			return;
-		event.preventDefault();
-		const submitter = event.submitter;
+	/** Sends a form with class `ajax` as submitting it with `submitter` would (the submit gate calls it). */
+	submit(form: HTMLFormElement, submitter: HTMLElement | null): void {
 		const method = (
 			submitter?.getAttribute("formmethod") ||
 			form.getAttribute("method") ||

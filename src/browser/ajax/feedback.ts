@@ -1,4 +1,4 @@
-import { message } from "./messages";
+import { message } from "./runtime-texts";
 
 /** What the user sees of a request: a progress bar once it is slow, a polite announcement, errors. */
 

@@ -1,10 +1,9 @@
-import { type AppliedSnippet, applySnippets, SNIPPETS } from "./snippets";
+import { type AppendMode, type AppliedSnippet, applySnippets, SNIPPET_UPDATED, SNIPPETS } from "./snippets";
 
 interface Entry {
 	snippets: Record<string, string>;
 	title: string;
 	scroll: number;
-	state?: unknown;
 }
 
 const KEY = "ajax";
@@ -28,26 +27,30 @@ export class SnippetHistory {
 	}
 
 	/**
-	 * Follows what was applied, so the next entry stores the content shown now. Snippets nested in an
-	 * applied one are read from the page: called right after applying, before components mount there.
+	 * Applies snippets (snippets.ts) and follows what was applied, so the next entry stores the content
+	 * shown now; then tells each updated snippet (`snippet:updated`), whose listeners may change it.
+	 * Snippets nested in an applied one are read from the page before that, and before components mount.
 	 */
-	record(applied: AppliedSnippet[]): void {
-		for (const { id, html, appended } of applied) {
-			this.#html.set(id, appended ? (this.#html.get(id) ?? "") + html : html);
-			for (const nested of document.getElementById(id)?.querySelectorAll(SNIPPETS) ?? []) {
-				this.#html.set(nested.id, nested.innerHTML);
-			}
+	apply(snippets: Record<string, string>, mode: AppendMode): AppliedSnippet[] {
+		const applied = applySnippets(snippets, mode);
+		for (const { id, element, detail } of applied) {
+			this.#html.set(id, detail.appended ? (this.#html.get(id) ?? "") + detail.html : detail.html);
+			for (const nested of element.querySelectorAll(SNIPPETS)) this.#html.set(nested.id, nested.innerHTML);
 		}
+		for (const { element, detail } of applied) {
+			element.dispatchEvent(new CustomEvent(SNIPPET_UPDATED, { bubbles: true, detail }));
+		}
+		return applied;
 	}
 
 	/** Makes the current entry restorable, just before an ajax navigation leaves it. */
 	saveCurrent(): void {
 		history.scrollRestoration = "manual";
-		history.replaceState({ ...history.state, [KEY]: this.#entry(history.state?.[KEY]?.state) }, "");
+		history.replaceState({ ...history.state, [KEY]: this.#entry() }, "");
 	}
 
-	add(url: string, mode: "push" | "replace", state: unknown): void {
-		const entry = { [KEY]: this.#entry(state) };
+	add(url: string, mode: "push" | "replace"): void {
+		const entry = { [KEY]: this.#entry() };
 		if (mode === "push") history.pushState(entry, "", url);
 		else history.replaceState({ ...history.state, ...entry }, "", url);
 	}
@@ -56,13 +59,13 @@ export class SnippetHistory {
 	restore(event: PopStateEvent): boolean {
 		const entry = (event.state as Record<string, Entry> | null)?.[KEY];
 		if (!entry) return false;
-		this.record(applySnippets(entry.snippets, "none"));
+		this.apply(entry.snippets, "none");
 		document.title = entry.title;
 		scrollTo(0, entry.scroll);
 		return true;
 	}
 
-	#entry(state: unknown): Entry {
-		return { snippets: Object.fromEntries(this.#html), title: document.title, scroll: scrollY, state };
+	#entry(): Entry {
+		return { snippets: Object.fromEntries(this.#html), title: document.title, scroll: scrollY };
 	}
 }

@@ -3,8 +3,6 @@ export interface Payload {
 	snippets: Record<string, string>;
 	append: boolean;
 	redirect?: string;
-	state?: unknown;
-	component?: { name: string } & Record<string, unknown>;
 }
 
 const isObject = (value: unknown): value is Record<string, unknown> =>
@@ -13,18 +11,10 @@ const isObject = (value: unknown): value is Record<string, unknown> =>
 /** Returns the payload, or undefined when the answer is not one (the caller treats that as an error). */
 export function parsePayload(json: unknown): Payload | undefined {
 	if (!isObject(json)) return undefined;
-	const { snippets = {}, append = false, redirect, state, component } = json;
+	const { snippets = {}, append = false, redirect } = json;
 	if (!isObject(snippets) || !Object.values(snippets).every((html) => typeof html === "string"))
 		return undefined;
 	if (typeof append !== "boolean") return undefined;
 	if (redirect !== undefined && typeof redirect !== "string") return undefined;
-	if (component !== undefined && !(isObject(component) && typeof component.name === "string"))
-		return undefined;
-	return {
-		snippets: snippets as Record<string, string>,
-		append,
-		redirect,
-		state,
-		component: component as Payload["component"],
-	};
+	return { snippets: snippets as Record<string, string>, append, redirect };
 }

@@ -1,20 +1,44 @@
-const TITLE_SNIPPET = "snippet--title";
+import type { SnippetId } from "../../snippet-names";
+
+const TITLE_SNIPPET: SnippetId = "snippet--title";
 /** Snippet elements, whatever their name (Nette's ids: `snippet--name`, `snippet-control-name`). */
 export const SNIPPETS = '[id^="snippet-"]';
 
 /** all: the payload said `append`; marked: only elements with data-ajax-append; none: history restore. */
 export type AppendMode = "all" | "marked" | "none";
 
-export interface AppliedSnippet {
-	id: string;
+/** Dispatched on a snippet element before its content changes; cancelable: then it keeps its content. */
+export const SNIPPET_UPDATE = "snippet:update";
+/** Dispatched on a snippet element once its content changed (history.ts, once every snippet is applied). */
+export const SNIPPET_UPDATED = "snippet:updated";
+
+export interface SnippetUpdate {
+	/** The snippet's new HTML, or what is appended to it. */
 	html: string;
 	appended: boolean;
 }
 
+declare global {
+	interface HTMLElementEventMap {
+		[SNIPPET_UPDATE]: CustomEvent<SnippetUpdate>;
+		[SNIPPET_UPDATED]: CustomEvent<SnippetUpdate>;
+	}
+	interface DocumentEventMap {
+		[SNIPPET_UPDATE]: CustomEvent<SnippetUpdate>;
+		[SNIPPET_UPDATED]: CustomEvent<SnippetUpdate>;
+	}
+}
+
+export interface AppliedSnippet {
+	id: string;
+	element: HTMLElement;
+	detail: SnippetUpdate;
+}
+
 /**
- * Applies snippets: replaces (or appends to) the content of the elements with those ids;
- * `snippet--title` sets the document title. Focus and caret survive when the focused element is
- * replaced by one with the same id.
+ * Applies snippets: replaces (or appends to) the content of the elements with those ids, each after
+ * `snippet:update` (a listener may cancel it); `snippet--title` sets the document title. Focus and caret
+ * survive when the focused element is replaced by one with the same id.
  */
 export function applySnippets(snippets: Record<string, string>, mode: AppendMode): AppliedSnippet[] {
 	const focused = document.activeElement;
@@ -30,9 +54,12 @@ export function applySnippets(snippets: Record<string, string>, mode: AppendMode
 		const element = document.getElementById(id);
 		if (!element) continue;
 		const appended = mode === "all" || (mode === "marked" && element.hasAttribute("data-ajax-append"));
+		const detail = { html, appended };
+		if (!element.dispatchEvent(new CustomEvent(SNIPPET_UPDATE, { bubbles: true, cancelable: true, detail })))
+			continue;
 		if (appended) element.insertAdjacentHTML("beforeend", html);
 		else element.innerHTML = html;
-		updated.push({ id, html, appended });
+		updated.push({ id, element, detail });
 	}
 	if (focusId && focused && !focused.isConnected) {
 		const replacement = document.getElementById(focusId);

@@ -16,17 +16,18 @@ import { formatMessage, toggleSelector, toggles, validateControl, validateForm }
 import type { Scroll } from "../scroll";
 import { type DomControl, type FieldElement, formView, isField, read, writeBack } from "./dom";
 import { clearVerdict, itemOf, showVerdict } from "./field-state";
-import { formMessage } from "./messages";
 import { createShapes } from "./shapes";
 import { removeSummary, SUMMARY_LINK, showSummary } from "./summary";
+import { formMessage } from "./validation-texts";
 
 export interface FormValidation {
 	/** Starts a form the shim found: applies its toggles and shows the server's errors as live ones. */
 	init(form: HTMLFormElement): void;
-	/** Validates a form as submitting it with `submitter` would: states, summary, then focus and scroll. */
+	/**
+	 * Validates a form as submitting it with `submitter` would: states, summary, then focus and scroll.
+	 * The submit gate's first step (./submit.ts).
+	 */
 	validate(form: HTMLFormElement, submitter?: HTMLElement | null): boolean;
-	/** The submit listener (capture phase, on document): stops the submission of an invalid form. */
-	onSubmit(event: SubmitEvent): void;
 }
 
 /**
@@ -212,13 +213,5 @@ export function createFormValidation(
 			});
 		},
 		validate,
-		onSubmit(event) {
-			const form = event.target;
-			if (!(form instanceof HTMLFormElement) || !forms.get(form) || event.defaultPrevented) return;
-			if (!validate(form, event.submitter)) {
-				event.preventDefault();
-				event.stopPropagation();
-			}
-		},
 	};
 }

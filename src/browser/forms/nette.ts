@@ -29,7 +29,7 @@ import {
 	read,
 	shapesOf,
 } from "./dom";
-import { formMessage } from "./messages";
+import { formMessage } from "./validation-texts";
 
 /** Nette's validator signature: `newValue.value` is where a validator leaves a normalised value. */
 type NetteValidator = (elem: unknown, arg: unknown, val: unknown, newValue?: { value: unknown }) => unknown;

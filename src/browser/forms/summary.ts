@@ -1,10 +1,10 @@
 /**
  * The error summary of a failed submit (the messages together in one alert, de-duplicated):
  * a role="alert" box at the top of the form, each message once, as a link to the first field with it.
- * Its markup is the server's summary's (src/server/forms/Form.tsx), styled by src/styles/forms-server.css.
+ * Its markup is the server's summary's (src/forms/Form.tsx), styled by src/styles/forms-server.css.
  */
 import { type DomControl, idOf } from "./dom";
-import { formMessage } from "./messages";
+import { formMessage } from "./validation-texts";
 
 const SUMMARY = "form-summary";
 /** A link of a summary, the server's or ours. */

@@ -1,4 +1,4 @@
-import { useSite } from "../../server/site-context";
+import { useSite } from "../../render/site-context";
 import { Antispam } from "./Antispam";
 
 export const title = "Ochrana proti robotům";

@@ -13,8 +13,9 @@ import { ANTISPAM_FIELDS, ANTISPAM_STATE_EVENT, type AntispamState } from "./fie
  * (2 s after connecting at the latest), not when focus enters the form: its module, its first render
  * and its stylesheet (which restyles the whole page) are long tasks on a slow phone, and inside the
  * first tap or key they would delay what that shows. Each runs in an idle period of its own. A
- * submission made before the widget has solved its challenge is held by the form while the state is
- * "verifying" (register-form), and sent once it is solved or has failed.
+ * submission made before the widget has solved its challenge is held by the form's guard while the
+ * state is "verifying" (register-form, docs/events.md "The submit pipeline"), and sent once it is
+ * solved or has failed.
  *
  * When the challenge fails (it cannot be fetched, the vendor's script does not load), the form gets the
  * no-script field, as a browser without scripts sends it: the server then takes the submission on the

@@ -1,13 +1,13 @@
 import type { ReactNode } from "react";
-import type { BlockVersion } from "../../server/cms/content-store";
-import { formatPragueDateTime } from "../../server/prague-time";
-import { type Site, useSite } from "../../server/site-context";
-import { Snippet } from "../../server/snippets";
+import { formatPragueDateTime } from "../../prague-time";
+import type { BlockVersion } from "../../render/page-content";
+import { type Site, useSite } from "../../render/site-context";
+import { Snippet } from "../../render/snippets";
 import { fill } from "../shared/text";
 import type { EditableTag } from "./Editable";
 
 /** The snippet a save answers with: the block's controls (version, message, history). */
-export const editorSnippet = (key: string) => `cms-${key}`;
+export const editorSnippet = (key: string) => `cms-${key}` as const;
 
 /** Where editors save (under the page's language, which is the block's). */
 export const SAVE_PATH = "/staff/content";

@@ -1,4 +1,4 @@
-import { useSite } from "../../server/site-context";
+import { useSite } from "../../render/site-context";
 import { ContentEditor } from "./ContentEditor";
 
 export type EditableTag = "h1" | "h2" | "h3" | "h4" | "p" | "span" | "li" | "strong";
@@ -10,7 +10,7 @@ export interface EditableProps {
 	/** The element's own HTML id (anchors, aria-labelledby). */
 	elementId?: string;
 	className?: string;
-	/** The default text (from messages.ts), shown until an editor saves the block in this language. */
+	/** The default text (from src/i18n/site-texts.ts), shown until an editor saves the block in this language. */
 	children: string;
 }
 

@@ -5,7 +5,7 @@ import { part } from "../shared/dom";
 /**
  * Edits a text block in place (the content-editing view): the save form sends what the editable element
  * shows, Enter saves instead of breaking the line, and when the server answers (the controls snippet is
- * replaced) the element shows the text the server now holds and its message is announced. The answer
+ * replaced: `snippet:updated`) the element shows the text the server now holds and its message is announced. The answer
  * renders the history closed: one that was open is opened again, and focus, lost with the button pressed
  * in it, goes back to that button (or to the text when the button is gone).
  */
@@ -68,14 +68,17 @@ export default {
 			{ signal },
 		);
 
-		const observer = new MutationObserver(() => {
-			const body = saveForm()?.elements.namedItem("body");
-			if (body instanceof HTMLInputElement && body.value !== editable.textContent) {
-				editable.textContent = body.value;
-			}
-			announcer.textContent = controls.querySelector(".cms-block__message")?.textContent ?? "";
-		});
-		observer.observe(controls, { childList: true });
-		return () => observer.disconnect();
+		// The controls are the snippet the server's answers replace (and going back restores).
+		controls.addEventListener(
+			"snippet:updated",
+			() => {
+				const body = saveForm()?.elements.namedItem("body");
+				if (body instanceof HTMLInputElement && body.value !== editable.textContent) {
+					editable.textContent = body.value;
+				}
+				announcer.textContent = controls.querySelector(".cms-block__message")?.textContent ?? "";
+			},
+			{ signal },
+		);
 	},
 } satisfies ComponentDefinition;

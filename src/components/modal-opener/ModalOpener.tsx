@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { type SnippetName, snippetId } from "../../snippet-names";
 
 interface ModalOpenerProps {
 	/** The id of the <Modal> it opens. */
@@ -10,8 +11,8 @@ interface ModalOpenerProps {
 	href?: string;
 	/** Loads the modal's content from this URL (its ajax payload's snippet) before showing it. */
 	url?: string;
-	/** The snippet of that payload holding the content (default snippet--modal). */
-	snippet?: string;
+	/** The snippet of that payload holding the content (default `modal`). */
+	snippet?: SnippetName;
 	className?: string;
 	children: ReactNode;
 }
@@ -29,7 +30,7 @@ export function ModalOpener({ modal, href, url, snippet, className, children }: 
 			aria-controls={modal}
 			aria-haspopup="dialog"
 			data-modal-opener-url={url}
-			data-modal-opener-snippet={snippet}
+			data-modal-opener-snippet={snippet && snippetId(snippet)}
 		>
 			{children}
 		</a>

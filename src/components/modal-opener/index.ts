@@ -9,15 +9,14 @@ import { stringProp } from "../shared/props";
  * link is simply followed, and so it is with a modifier key (new tab) on a link.
  */
 export default {
-	connect(element, { props, signal }) {
+	connect(element, { props, signal, services }) {
 		const target = stringProp(props, "target", "");
 		const url = stringProp(props, "url", "") || undefined;
 		const snippet = stringProp(props, "snippet", "") || undefined;
 		element.addEventListener(
 			"click",
 			(event) => {
-				if (event.defaultPrevented || event.button !== 0) return;
-				if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+				if (!services.plainClick(event)) return;
 				// Looked up on each click: an ajax snippet may have replaced the dialog since.
 				const dialog = controlledElement(element, target);
 				if (requestModal(dialog, { opener: element, url, snippet })) event.preventDefault();

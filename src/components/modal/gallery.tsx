@@ -1,5 +1,6 @@
-import { useSite } from "../../server/site-context";
-import { Snippet } from "../../server/snippets";
+import { useSite } from "../../render/site-context";
+import { Snippet } from "../../render/snippets";
+import { snippetId } from "../../snippet-names";
 import { ModalOpener } from "../modal-opener/ModalOpener";
 import { Modal } from "./Modal";
 
@@ -53,8 +54,8 @@ export default function ModalGallery() {
 					<ModalOpener
 						modal="gallery-modal-loaded"
 						url={page}
-						href={`${page}#snippet--gallery-modal-hours`}
-						snippet="snippet--gallery-modal-hours"
+						href={`${page}#${snippetId("gallery-modal-hours")}`}
+						snippet="gallery-modal-hours"
 						className="button"
 					>
 						Otevírací doba prodejen
@@ -62,7 +63,7 @@ export default function ModalGallery() {
 					<ModalOpener
 						modal="gallery-modal-loaded"
 						url={url("/_components/nenalezeno")}
-						snippet="snippet--gallery-modal-hours"
+						snippet="gallery-modal-hours"
 						className="button"
 					>
 						Obsah, který se nenačte

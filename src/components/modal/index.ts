@@ -1,10 +1,11 @@
 import type { ComponentDefinition } from "../../browser/component";
+import type { SnippetId } from "../../snippet-names";
 import { part } from "../shared/dom";
 import { MODAL_OPEN, MODAL_OPENED, type ModalOpenRequest } from "../shared/modal-events";
 import { stringProp } from "../shared/props";
-import { loadSnippet } from "./load";
 
-const DEFAULT_SNIPPET = "snippet--modal";
+// Checked against the declared names by type alone, so the chunk imports no module for it.
+const DEFAULT_SNIPPET: SnippetId = "snippet--modal";
 
 /**
  * Shows the <dialog> as a modal when an opener asks (shared/modal-events.ts), after loading its content
@@ -74,15 +75,14 @@ export default {
 		};
 
 		const load = async (request: ModalOpenRequest & { url: string }) => {
-			const source = `${request.url} ${request.snippet ?? DEFAULT_SNIPPET}`;
+			const snippet = request.snippet ?? DEFAULT_SNIPPET;
+			const source = `${request.url} ${snippet}`;
 			if (source === loaded) return show(request.opener);
 			loading?.abort();
 			const controller = new AbortController();
 			loading = controller;
 			const cancelled = AbortSignal.any([controller.signal, signal]);
 			const { opener: from } = request;
-			from?.classList.add("is-loading");
-			from?.setAttribute("aria-busy", "true");
 			// Escape gives up waiting, as it aborts an ajax request.
 			document.addEventListener(
 				"keydown",
@@ -93,17 +93,16 @@ export default {
 				},
 				{ signal: cancelled },
 			);
-			let html: string | undefined;
-			try {
-				html = await loadSnippet(request.url, request.snippet ?? DEFAULT_SNIPPET, cancelled);
-			} catch (error) {
-				if (!cancelled.aborted) console.error(error);
-			}
+			// The runtime's ajax judges the answer as for any request, and leaves the page alone: only the
+			// one snippet goes into the dialog. The opener shows the loading state meanwhile.
+			const payload = await services.ajax.send(
+				{ url: request.url, method: "GET", element: from ?? dialog, history: false },
+				{ apply: false, signal: cancelled },
+			);
+			const html = payload?.snippets[snippet];
 			const aborted = cancelled.aborted;
 			controller.abort();
 			if (loading === controller) loading = undefined;
-			from?.classList.remove("is-loading");
-			from?.removeAttribute("aria-busy");
 			if (aborted) return;
 			if (html === undefined) {
 				loaded = undefined;

@@ -9,7 +9,7 @@ import { stringProp } from "../shared/props";
  * the fallback without JavaScript; it then acts as a button (role, Space) while connected.
  */
 export default {
-	connect(element, { props, signal }) {
+	connect(element, { props, signal, services }) {
 		const panel = controlledElement(element, stringProp(props, "target", ""));
 		const link = element instanceof HTMLAnchorElement;
 		if (link) element.setAttribute("role", "button");
@@ -22,8 +22,7 @@ export default {
 		element.addEventListener(
 			"click",
 			(event) => {
-				if (event.defaultPrevented || event.button !== 0) return;
-				if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+				if (!services.plainClick(event)) return;
 				if (requestNavigationToggle(panel, element)) event.preventDefault();
 			},
 			{ signal },

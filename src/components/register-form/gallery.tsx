@@ -1,6 +1,6 @@
-import { Form, FormField } from "../../server/forms";
-import { registerForm } from "../../server/registration/form";
-import { useSite } from "../../server/site-context";
+import { registerForm } from "../../domain/registration/register-form";
+import { Form, FormField } from "../../forms";
+import { useSite } from "../../render/site-context";
 import { Antispam } from "../antispam/Antispam";
 
 export const title = "Registrační formulář";

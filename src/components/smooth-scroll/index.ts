@@ -16,7 +16,7 @@ export default {
 			"click",
 			(event) => {
 				const target = selector ? document.querySelector(selector) : null;
-				if (!target || event.button || event.metaKey || event.ctrlKey || event.shiftKey) return;
+				if (!target || !services.plainClick(event)) return;
 				event.preventDefault();
 				if (hash && hash !== location.hash) history.pushState(history.state, "", hash);
 				services.scroll.navigateTo(target, offset);

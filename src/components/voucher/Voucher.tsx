@@ -1,5 +1,5 @@
 import type { Lang } from "../../i18n";
-import { pragueDate } from "../../server/prague-time";
+import { pragueDate } from "../../prague-time";
 import { Barcode } from "../barcode/Barcode";
 import { Modal } from "../modal/Modal";
 import { ModalOpener } from "../modal-opener/ModalOpener";
@@ -18,6 +18,8 @@ interface VoucherProps {
 	lang?: Lang;
 	/** Prefix of the ids inside, unique on the page. */
 	id?: string;
+	/** The voucher page's service worker (offline-worker.ts), which the component registers. */
+	worker?: string | undefined;
 }
 
 /** When the voucher was redeemed, or until when it is (or was) valid. */
@@ -43,7 +45,15 @@ function When({ validUntil, status, redeemedAt, lang }: Omit<VoucherProps, "code
  * Redeemed and expired vouchers show no barcode: there is nothing left to scan. Without JavaScript
  * "show at till" leads to the card's barcode.
  */
-export function Voucher({ code, validUntil, status, redeemedAt, lang = "cs", id = "voucher" }: VoucherProps) {
+export function Voucher({
+	code,
+	validUntil,
+	status,
+	redeemedAt,
+	lang = "cs",
+	id = "voucher",
+	worker,
+}: VoucherProps) {
 	const texts = VOUCHER_TEXTS[lang];
 	const issued = status === "issued";
 	return (
@@ -51,7 +61,9 @@ export function Voucher({ code, validUntil, status, redeemedAt, lang = "cs", id 
 			className={`voucher voucher--${status}`}
 			aria-labelledby={`${id}-title`}
 			data-component={issued ? "voucher" : undefined}
-			data-props={issued ? JSON.stringify({ copied: texts.copied, selected: texts.selected }) : undefined}
+			data-props={
+				issued ? JSON.stringify({ copied: texts.copied, selected: texts.selected, worker }) : undefined
+			}
 		>
 			<header className="voucher__header">
 				<p className="voucher__brand">{texts.brand}</p>

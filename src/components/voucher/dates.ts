@@ -1,5 +1,5 @@
 import type { Lang } from "../../i18n";
-import { perLang, TIME_ZONE } from "../../server/prague-time";
+import { perLang, TIME_ZONE } from "../../prague-time";
 
 // The bare languages: "Jan 21, 2027" in English, where staff pages use en-GB.
 const LANGUAGES: Record<Lang, string> = { cs: "cs", en: "en" };

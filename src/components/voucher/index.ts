@@ -4,13 +4,15 @@ import { MODAL_OPENED } from "../shared/modal-events";
 import { stringProp } from "../shared/props";
 import { keepScreenAwake } from "../shared/wake-lock";
 import { copyText } from "./copy";
+import { keepOffline } from "./offline";
 
 /** A change in a later task is announced even when the text is the same as last time. */
 const ANNOUNCE_DELAY = 50;
 
 /**
  * The voucher card: copies its code (the outcome announced politely) and fills "show at till" with the
- * card's barcode, keeping the screen awake while that modal is open.
+ * card's barcode, keeping the screen awake while that modal is open. On the voucher page (its `worker`
+ * prop) it hands the page to the service worker that keeps it for offline visits.
  */
 export default {
 	connect(element, { props, signal }) {
@@ -22,6 +24,9 @@ export default {
 		const selected = stringProp(props, "selected", "Selected: copy it yourself.");
 		let announceTimer: ReturnType<typeof setTimeout> | undefined;
 		let awake: AbortController | undefined;
+
+		const worker = stringProp(props, "worker", "");
+		if (worker) void keepOffline(worker, signal);
 
 		// The same SVG, drawn large: bars scale evenly, so it scans as well.
 		part(till, ".voucher__till-barcode").replaceChildren(

@@ -3,9 +3,9 @@ import { Advantage, AdvantagesCarousel } from "../../components/advantages-carou
 import { Editable } from "../../components/content-editor/Editable";
 import { IntersectionGroup } from "../../components/intersection-group/IntersectionGroup";
 import { SmoothScrollLink } from "../../components/smooth-scroll/SmoothScrollLink";
+import type { CampaignClosed } from "../../domain/campaign/state";
 import { HOME_TEXTS } from "../../i18n/home";
-import type { CampaignClosed } from "../../server/campaign/state";
-import { useSite } from "../../server/site-context";
+import { useSite } from "../../render/site-context";
 import { Layout } from "../Layout";
 import { CampaignStatus } from "../registration/CampaignNotice";
 import { HeroIllustration } from "./HeroIllustration";

@@ -1,10 +1,10 @@
 import { fill } from "../../components/shared/text";
+import type { CampaignSettings } from "../../domain/campaign/settings";
+import type { CampaignClosed } from "../../domain/campaign/state";
 import type { Lang } from "../../i18n";
 import type { CampaignMessages } from "../../i18n/campaign";
-import type { CampaignClosed } from "../../server/campaign/state";
-import type { CampaignSettings } from "../../server/config";
-import { formatDate } from "../../server/prague-time";
-import { useSite } from "../../server/site-context";
+import { formatDate } from "../../prague-time";
+import { useSite } from "../../render/site-context";
 import { type PluralForms, plural } from "../stores/format";
 
 const NUMBERS: Record<Lang, Intl.NumberFormat> = {

@@ -1,8 +1,8 @@
 import { fill } from "../../components/shared/text";
-import { Form, FormField, type FormState } from "../../server/forms";
-import { correctForm, resendForm } from "../../server/registration/sent-forms";
-import { useSite } from "../../server/site-context";
-import { Snippet } from "../../server/snippets";
+import { correctForm, resendForm } from "../../domain/registration/sent-forms";
+import { Form, FormField, type FormState } from "../../forms";
+import { useSite } from "../../render/site-context";
+import { Snippet } from "../../render/snippets";
 import { Layout } from "../Layout";
 
 /** What the check-your-inbox page tells after a button: an e-mail sent again, a wait, a limit. */

@@ -1,4 +1,4 @@
-import { useSite } from "../../server/site-context";
+import { useSite } from "../../render/site-context";
 import { Layout } from "../Layout";
 
 export type ConfirmationRefusal = "person" | "closed" | "sold-out" | "expired" | "unknown";

@@ -1,11 +1,18 @@
-import type { OutboxTable } from "../../server/db/schema";
 import { Layout } from "../Layout";
 
+/** An e-mail as the outbox shows it (a row of the `outbox` table). */
+interface OutboxMessage {
+	readonly id: string;
+	readonly recipient: string;
+	readonly subject: string;
+	readonly text_body: string;
+	readonly created_at: string;
+	readonly sent_at: string | null;
+	readonly last_error: string | null;
+}
+
 interface OutboxPageProps {
-	messages: Pick<
-		OutboxTable,
-		"id" | "recipient" | "subject" | "text_body" | "created_at" | "sent_at" | "last_error"
-	>[];
+	messages: readonly OutboxMessage[];
 }
 
 /** Development and test only: the e-mails the site has written, newest first (a developer's tool, in English). */

@@ -3,11 +3,11 @@ import { Antispam } from "../../components/antispam/Antispam";
 import { DateInput } from "../../components/date-input/DateInput";
 import { Modal } from "../../components/modal/Modal";
 import { ModalOpener } from "../../components/modal-opener/ModalOpener";
-import type { CampaignClosed } from "../../server/campaign/state";
-import { controlId, Form, FormField, type FormState } from "../../server/forms";
-import type { RegisterForm } from "../../server/registration/form";
-import { useSite } from "../../server/site-context";
-import { Snippet } from "../../server/snippets";
+import type { CampaignClosed } from "../../domain/campaign/state";
+import type { RegisterForm } from "../../domain/registration/register-form";
+import { controlId, Form, FormField, type FormState } from "../../forms";
+import { useSite } from "../../render/site-context";
+import { Snippet } from "../../render/snippets";
 import { Layout } from "../Layout";
 import { RegistrationClosed } from "./CampaignNotice";
 

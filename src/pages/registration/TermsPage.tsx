@@ -1,6 +1,6 @@
-import type { CampaignSettings } from "../../server/config";
-import { useSite } from "../../server/site-context";
-import { Snippet } from "../../server/snippets";
+import type { CampaignSettings } from "../../domain/campaign/settings";
+import { useSite } from "../../render/site-context";
+import { Snippet } from "../../render/snippets";
 import { Layout } from "../Layout";
 import { campaignPeriod } from "./CampaignNotice";
 

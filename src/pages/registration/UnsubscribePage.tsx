@@ -1,6 +1,6 @@
-import { Form } from "../../server/forms";
-import { unsubscribeForm } from "../../server/registration/unsubscribe-form";
-import { useSite } from "../../server/site-context";
+import { unsubscribeForm } from "../../domain/registration/unsubscribe-form";
+import { Form } from "../../forms";
+import { useSite } from "../../render/site-context";
 import { Layout } from "../Layout";
 
 interface UnsubscribePageProps {

@@ -1,7 +1,7 @@
-import { signInPath } from "../../server/auth/back";
-import { Form, type FormState } from "../../server/forms";
-import { useSite } from "../../server/site-context";
-import { loginForm } from "../../server/staff/forms";
+import { loginForm } from "../../domain/staff/forms";
+import { signInPath } from "../../domain/staff/sign-in-paths";
+import { Form, type FormState } from "../../forms";
+import { useSite } from "../../render/site-context";
 import { StaffLayout } from "./StaffLayout";
 
 interface LoginPageProps {

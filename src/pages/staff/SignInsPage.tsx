@@ -1,8 +1,8 @@
 import { fill } from "../../components/shared/text";
-import type { StaffUser } from "../../server/auth/current-user";
-import { formatPragueDateTime } from "../../server/prague-time";
-import { useSite } from "../../server/site-context";
-import type { FailureSummary, SignInFailures } from "../../server/staff/sign-in-failures";
+import type { FailureSummary, SignInFailures } from "../../domain/staff/sign-in-failures";
+import type { StaffUser } from "../../domain/staff/user";
+import { formatPragueDateTime } from "../../prague-time";
+import { useSite } from "../../render/site-context";
 import { StaffLayout } from "./StaffLayout";
 
 interface SignInsPageProps {

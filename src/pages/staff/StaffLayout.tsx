@@ -1,9 +1,10 @@
 import type { ReactNode } from "react";
 import { ScrollContainer } from "../../components/scroll-container/ScrollContainer";
-import type { StaffUser } from "../../server/auth/current-user";
-import { useSite } from "../../server/site-context";
+import type { StaffUser } from "../../domain/staff/user";
+import { useSite } from "../../render/site-context";
 import { Document } from "../Document";
 import { BrandLink, LanguageSwitch } from "../HeaderParts";
+import { StaffNav } from "./StaffNav";
 
 interface StaffLayoutProps {
 	title: string;
@@ -38,6 +39,7 @@ export function StaffLayout({ title, user, children }: StaffLayoutProps) {
 			</header>
 			<ScrollContainer>
 				<main id="main" className="staff" tabIndex={-1}>
+					{user && <StaffNav role={user.role} />}
 					{children}
 				</main>
 			</ScrollContainer>

@@ -1,12 +1,12 @@
 import { BarcodeScanner } from "../../components/barcode-scanner/BarcodeScanner";
 import { fill } from "../../components/shared/text";
-import { canEdit, type StaffUser } from "../../server/auth/current-user";
-import { controlId, Form, type FormState } from "../../server/forms";
-import { formatDate, formatPragueDateTime, formatPragueTime } from "../../server/prague-time";
-import { type Site, useSite } from "../../server/site-context";
-import { Snippet } from "../../server/snippets";
-import { redeemForm } from "../../server/staff/forms";
-import type { Redemption, RedemptionOutcome, RedemptionScope } from "../../server/staff/redemption";
+import { redeemForm } from "../../domain/staff/forms";
+import type { Redemption, RedemptionOutcome, RedemptionScope } from "../../domain/staff/redemptions";
+import { canEdit, canRedeem, type StaffUser } from "../../domain/staff/user";
+import { controlId, Form, type FormState } from "../../forms";
+import { formatDate, formatPragueDateTime, formatPragueTime } from "../../prague-time";
+import { type Site, useSite } from "../../render/site-context";
+import { Snippet } from "../../render/snippets";
 import { StaffLayout } from "./StaffLayout";
 
 /** The snippets a redemption updates: the form with its outcome, and today's list. */
@@ -20,9 +20,11 @@ interface StaffPageProps {
 	notice?: string | undefined;
 	today: readonly Redemption[];
 	scope: RedemptionScope;
+	/** What the till takes off the purchase (the campaign settings' voucher value), in CZK. */
+	voucherValueCzk: number;
 }
 
-export function StaffPage({ user, state, outcome, notice, today, scope }: StaffPageProps) {
+export function StaffPage({ user, state, outcome, notice, today, scope, voucherValueCzk }: StaffPageProps) {
 	const site = useSite();
 	const { t, href } = site;
 	return (
@@ -34,7 +36,9 @@ export function StaffPage({ user, state, outcome, notice, today, scope }: StaffP
 					? t.staff.allStoresAdmin
 					: user.role === "editor"
 						? t.staff.allStores
-						: fill(t.staff.store, { store: user.storeName ?? "–" })}
+						: user.role === "marketing"
+							? t.staff.roleNames.marketing
+							: fill(t.staff.store, { store: user.storeName ?? "–" })}
 				{canEdit(user.role) && (
 					<>
 						{" · "}
@@ -48,37 +52,42 @@ export function StaffPage({ user, state, outcome, notice, today, scope }: StaffP
 					</>
 				)}
 			</p>
-			<section className="staff-card" aria-labelledby="redeem-title">
-				<h2 id="redeem-title">{t.staff.redeem.heading}</h2>
-				<Snippet name="redeem">
-					{notice && (
-						<p className="staff-outcome staff-outcome--refused" role="alert">
-							{notice}
-						</p>
-					)}
-					{outcome && <Outcome outcome={outcome} site={site} />}
-					<Form form={redeemForm} action="/staff" state={state} ajax className="staff-redeem" />
-				</Snippet>
-				<BarcodeScanner target={controlId(redeemForm.name, "code")} texts={t.staff.scanner} />
-			</section>
-			<section className="staff-card" aria-labelledby="today-title">
-				<h2 id="today-title">{t.staff.today.heading}</h2>
-				<Snippet name="today">
-					<TodayList redemptions={today} scope={scope} />
-				</Snippet>
-			</section>
+			{!canRedeem(user.role) && <p>{t.staff.marketingHome}</p>}
+			{canRedeem(user.role) && (
+				<>
+					<section className="staff-card" aria-labelledby="redeem-title">
+						<h2 id="redeem-title">{t.staff.redeem.heading}</h2>
+						<Snippet name="redeem">
+							{notice && (
+								<p className="staff-outcome staff-outcome--refused" role="alert">
+									{notice}
+								</p>
+							)}
+							{outcome && <Outcome outcome={outcome} site={site} value={voucherValueCzk} />}
+							<Form form={redeemForm} action="/staff" state={state} ajax className="staff-redeem" />
+						</Snippet>
+						<BarcodeScanner target={controlId(redeemForm.name, "code")} texts={t.staff.scanner} />
+					</section>
+					<section className="staff-card" aria-labelledby="today-title">
+						<h2 id="today-title">{t.staff.today.heading}</h2>
+						<Snippet name="today">
+							<TodayList redemptions={today} scope={scope} />
+						</Snippet>
+					</section>
+				</>
+			)}
 		</StaffLayout>
 	);
 }
 
-function Outcome({ outcome, site }: { outcome: RedemptionOutcome; site: Site }) {
+function Outcome({ outcome, site, value }: { outcome: RedemptionOutcome; site: Site; value: number }) {
 	const { t, lang } = site;
 	const texts = t.staff.redeem;
 	const { code } = outcome;
 	if (outcome.kind === "redeemed") {
 		return (
 			<p className="staff-outcome staff-outcome--redeemed" role="status">
-				{fill(texts.redeemed, { code })}
+				{fill(texts.redeemed, { code, value })}
 			</p>
 		);
 	}

@@ -1,8 +1,8 @@
+import { type DayIndex, openingStatus, type WeekHours } from "../../domain/stores/hours";
+import type { Store } from "../../domain/stores/stores";
 import { regionName } from "../../i18n/regions";
-import { pragueClock } from "../../server/prague-time";
-import { useSite } from "../../server/site-context";
-import { type DayIndex, openingStatus, type WeekHours } from "../../server/stores/hours";
-import type { Store } from "../../server/stores/stores";
+import { pragueClock } from "../../prague-time";
+import { useSite } from "../../render/site-context";
 import { formatIntervals, formatTime, groupDays } from "./format";
 
 /** mapy.cz finds the address itself; a search link needs no API key and no coordinates we do not have. */

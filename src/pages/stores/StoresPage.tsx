@@ -1,10 +1,10 @@
+import { filterState, storesFilterForm } from "../../domain/stores/filter-form";
+import { STORES_PER_PAGE, type StoreQuery, storeQueryString } from "../../domain/stores/query";
+import type { Store } from "../../domain/stores/stores";
+import { Form, FormField } from "../../forms";
 import { regionName } from "../../i18n/regions";
-import { Form, FormField } from "../../server/forms";
-import { useSite } from "../../server/site-context";
-import { Snippet } from "../../server/snippets";
-import { filterState, storesFilterForm } from "../../server/stores/filter-form";
-import { STORES_PER_PAGE, type StoreQuery, storeQueryString } from "../../server/stores/query";
-import type { Store } from "../../server/stores/stores";
+import { useSite } from "../../render/site-context";
+import { Snippet } from "../../render/snippets";
 import { Layout } from "../Layout";
 import { plural } from "./format";
 import { StoreCard } from "./StoreCard";

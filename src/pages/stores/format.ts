@@ -1,6 +1,7 @@
 /** How the store finder words numbers, times and weeks in the page's language. */
+
+import { DAYS, type DayIndex, type Interval, type WeekHours } from "../../domain/stores/hours";
 import type { Lang } from "../../i18n";
-import { DAYS, type DayIndex, type Interval, type WeekHours } from "../../server/stores/hours";
 
 export interface PluralForms {
 	readonly one: string;

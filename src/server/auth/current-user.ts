@@ -1,30 +1,10 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
-import { MESSAGES } from "../../i18n/messages";
-import type { StaffRole } from "../db/schema";
+import { signInPath } from "../../domain/staff/sign-in-paths";
+import { isStaffRole, type StaffRole, type StaffUser } from "../../domain/staff/user";
+import { MESSAGES } from "../../i18n/site-texts";
 import { isAjax, sitePath } from "../reply";
-import { signInPath } from "./back";
 import { SESSION_COOKIE } from "./cookie";
 import { hashSessionId, isSessionId } from "./session";
-
-/** A role the stored text may name; an account with any other (a typo in SQL) is never signed in. */
-function isStaffRole(role: string): role is StaffRole {
-	return role === "staff" || role === "editor" || role === "admin";
-}
-
-/** Editors edit page texts; admins may do whatever an editor may. */
-export function canEdit(role: StaffRole): boolean {
-	return role === "editor" || role === "admin";
-}
-
-/** A signed-in staff member, as routes and pages see them. */
-export interface StaffUser {
-	readonly id: string;
-	readonly name: string;
-	readonly email: string;
-	readonly role: StaffRole;
-	readonly storeId: string | null;
-	readonly storeName: string | null;
-}
 
 const users = new WeakMap<FastifyRequest, Promise<StaffUser | null>>();
 

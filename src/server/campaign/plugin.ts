@@ -1,15 +1,22 @@
 import type { FastifyBaseLogger, FastifyInstance } from "fastify";
 import type { Kysely } from "kysely";
-import type { CampaignSettings } from "../config";
+import type { CampaignSettings } from "../../domain/campaign/settings";
+import { type CampaignState, campaignState } from "../../domain/campaign/state";
 import { Reread } from "../db/reread";
 import type { Database } from "../db/schema";
-import { type CampaignState, campaignState } from "./state";
+import { readSettings } from "./stored-settings";
 
 /**
  * How long a process may show the vouchers issued as they were before (another process issued the
  * last one): the counter is re-read at most this often, not for every page that shows the state.
  */
 export const CAMPAIGN_COUNTER_TTL_MS = 1000;
+
+/**
+ * How often each process reads the campaign's settings: an admin's change (src/server/staff/settings-routes)
+ * is in effect in every process within this, and at once in the process that saved it.
+ */
+export const CAMPAIGN_SETTINGS_POLL_MS = 250;
 
 /** The counter row of the vouchers issued (campaign_counters). */
 const VOUCHERS_ISSUED = "vouchers_issued";
@@ -27,12 +34,18 @@ export class Campaign {
 	/** The read whose answer is kept: an older one that answers later is stale. */
 	#latest: Promise<number> | undefined;
 
+	readonly #db: Kysely<Database>;
+	#settings: CampaignSettings;
+
 	constructor(
 		db: Kysely<Database>,
-		readonly settings: CampaignSettings,
+		/** The environment's settings: in effect until an admin saves others. */
+		readonly initialSettings: CampaignSettings,
 		readonly log: FastifyBaseLogger,
 		clock: () => number = Date.now,
 	) {
+		this.#db = db;
+		this.#settings = initialSettings;
 		this.#counter = new Reread(
 			async () => {
 				const row = await db
@@ -45,6 +58,21 @@ export class Campaign {
 			CAMPAIGN_COUNTER_TTL_MS,
 			clock,
 		);
+	}
+
+	/** The settings in effect, as last read (registerCampaign reads them every CAMPAIGN_SETTINGS_POLL_MS). */
+	get settings(): CampaignSettings {
+		return this.#settings;
+	}
+
+	/** Reads the stored settings now (after this process saved them); a failed read keeps the last ones. */
+	async refreshSettings(): Promise<CampaignSettings> {
+		try {
+			this.#settings = await readSettings(this.#db, this.initialSettings);
+		} catch (error) {
+			this.log.error({ err: error }, "could not read the campaign settings");
+		}
+		return this.#settings;
 	}
 
 	/** The vouchers issued so far, as last read (see the class). */
@@ -85,11 +113,29 @@ declare module "fastify" {
 	}
 }
 
-/** Decorates `app.campaign`; its first read of the counter happens before the server listens. */
+/**
+ * Decorates `app.campaign`; its first reads of the counter and the settings happen before the server
+ * listens. The settings are then read on a timer rather than on demand: a page shows them without
+ * waiting, and never ones older than CAMPAIGN_SETTINGS_POLL_MS (and a query).
+ */
 export function registerCampaign(app: FastifyInstance): void {
 	const campaign = new Campaign(app.database.db, app.config.campaign, app.log);
 	app.decorate("campaign", campaign);
+	let poll: NodeJS.Timeout | undefined;
+	let reading: Promise<unknown> | undefined;
 	app.addHook("onReady", async () => {
-		await campaign.refresh();
+		await Promise.all([campaign.refresh(), campaign.refreshSettings()]);
+		poll = setInterval(() => {
+			// One read at a time: a slow database does not pile them up.
+			reading ??= campaign.refreshSettings().finally(() => {
+				reading = undefined;
+			});
+		}, CAMPAIGN_SETTINGS_POLL_MS);
+		poll.unref();
+	});
+	// The last read ends before the database closes.
+	app.addHook("onClose", async () => {
+		clearInterval(poll);
+		await reading;
 	});
 }

@@ -1,19 +1,9 @@
 import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
 import type { Lang } from "../../i18n";
+import type { BlockVersion, StoredBlock } from "../../render/page-content";
 import { Reread } from "../db/reread";
 import type { Database } from "../db/schema";
-
-/** A text block as stored: its current text and version (1 for the first save; 0 means never saved). */
-export interface StoredBlock {
-	readonly body: string;
-	readonly version: number;
-}
-
-export interface BlockVersion extends StoredBlock {
-	readonly createdAt: string;
-	readonly authorName: string | null;
-}
 
 export type SaveResult =
 	| { readonly saved: true; readonly block: StoredBlock }

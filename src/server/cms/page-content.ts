@@ -1,27 +1,5 @@
 import { createHash } from "node:crypto";
-import type { BlockVersion, StoredBlock } from "./content-store";
-
-/** What a page render knows about its editable texts (Site.content). */
-export interface PageContent {
-	/** The content-editing view: an editor opened the page with `?edit`. */
-	readonly editing: boolean;
-	/**
-	 * Names the stored texts this render sees (changes with any save): the render cache's key, so a page
-	 * rendered before a save is never served after it.
-	 */
-	readonly version: string;
-	/** The stored text of a block in the page's language, if an editor ever saved one. */
-	block(key: string): StoredBlock | undefined;
-	/** The block's latest versions, newest first (only filled in the editing view). */
-	history(key: string): readonly BlockVersion[];
-}
-
-export const NO_PAGE_CONTENT: PageContent = {
-	editing: false,
-	version: "",
-	block: () => undefined,
-	history: () => [],
-};
+import type { BlockVersion, PageContent, StoredBlock } from "../../render/page-content";
 
 // The content store keeps one map per language for a second: computed once per map, not per request.
 const versions = new WeakMap<ReadonlyMap<string, StoredBlock>, string>();

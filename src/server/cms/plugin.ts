@@ -1,7 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import { canEdit, currentUser } from "../auth/current-user";
+import { canEdit } from "../../domain/staff/user";
+import type { PageContent } from "../../render/page-content";
+import { currentUser } from "../auth/current-user";
 import { ContentStore } from "./content-store";
-import { type PageContent, pageContentOf } from "./page-content";
+import { pageContentOf } from "./page-content";
 
 declare module "fastify" {
 	interface FastifyInstance {

@@ -7,27 +7,32 @@ import {
 	SAVE_PATH,
 } from "../../components/content-editor/ContentEditor";
 import { fill } from "../../components/shared/text";
+import { backPath } from "../../domain/staff/sign-in-paths";
+import { canEdit } from "../../domain/staff/user";
 import { splitLangPath } from "../../i18n";
-import { MESSAGES } from "../../i18n/messages";
-import { backPath } from "../auth/back";
-import { canEdit, requireRole, signedInUser } from "../auth/current-user";
-import { defineForm, field, readForm } from "../forms";
+import { MESSAGES } from "../../i18n/site-texts";
+import { SiteContext, useSite } from "../../render/site-context";
+import { Snippet } from "../../render/snippets";
+import { requireRole, signedInUser } from "../auth/current-user";
+import { defineForm, field, formRoute, readForm } from "../forms";
 import { isAjax } from "../reply";
-import { SiteContext, useSite } from "../site-context";
-import { Snippet } from "../snippets";
 import { editableBlocks } from "./editable-pages";
 
 const MAX_LENGTH = 2000;
 const VERSION = /^\d{1,9}$/;
 
 /** What the editing view's save and restore forms send (hidden fields: not something a person types). */
-const saveForm = defineForm("contentSave", {
-	key: field.hidden(),
-	version: field.hidden(),
-	body: field.hidden(),
-	default: field.hidden(),
-	path: field.hidden(),
-});
+/** The text and its default, up to MAX_LENGTH characters each, percent-encoded, and the rest. */
+const saveForm = defineForm(
+	{ name: "contentSave", bodyLimit: 48 * 1024 },
+	{
+		key: field.hidden(),
+		version: field.hidden(),
+		body: field.hidden(),
+		default: field.hidden(),
+		path: field.hidden(),
+	},
+);
 
 /** Plain text on one line: pasted line breaks and runs of spaces become one space (no-break spaces stay). */
 export function normalizeBlockText(text: string): string {
@@ -71,58 +76,68 @@ function OnPage({ path, children }: { path: string; children: ReactNode }) {
 export const contentRoutes: FastifyPluginAsync = async (app) => {
 	// onRequest: the session and the role are checked before the body is read. A session that ended in
 	// the middle of an edit leads, through the sign-in page, back to the page being edited.
-	app.post(SAVE_PATH, { onRequest: requireRole(canEdit, editedPage) }, async (request, reply) => {
-		const user = await signedInUser(request);
-		const submission = await readForm(request, saveForm);
-		if (!submission.valid) throw new BadSave("Unreadable save");
-		const { key, version, default: defaultText, path } = submission.values;
-		// Only a block a page has, named with that page: nothing else is stored, and the answer's redirect
-		// is a known page's path.
-		if (
-			!editableBlocks(request.lang, path).includes(key) ||
-			!VERSION.test(version) ||
-			defaultText.length > MAX_LENGTH
-		) {
-			throw new BadSave("Malformed save");
-		}
-		const texts = MESSAGES[request.lang].cms;
-		const body = normalizeBlockText(submission.values.body);
-		const baseVersion = Number(version);
-		let shown = { text: body, version: baseVersion };
-		let message: EditorMessage;
-		if (!body || body.length > MAX_LENGTH) {
-			message = { kind: "invalid", text: body ? fill(texts.tooLong, { max: MAX_LENGTH }) : texts.empty };
-		} else {
-			const result = await app.content.save({ key, lang: request.lang, body, baseVersion, userId: user.id });
-			if (result.saved) {
-				shown = { text: result.block.body, version: result.block.version };
-				message = { kind: "saved", text: fill(texts.saved, { version: result.block.version }) };
-			} else {
-				// The editor's text stays; saving again builds on what is stored now, replacing it knowingly.
-				shown = { text: body, version: result.current.version };
-				message = {
-					kind: "conflict",
-					text: fill(texts.conflict, { version: result.current.version, text: result.current.body }),
-				};
+	app.post(
+		SAVE_PATH,
+		formRoute(saveForm, { onRequest: requireRole(canEdit, editedPage) }),
+		async (request, reply) => {
+			const user = await signedInUser(request);
+			const submission = await readForm(request, saveForm);
+			if (!submission.valid) throw new BadSave("Unreadable save");
+			const { key, version, default: defaultText, path } = submission.values;
+			// Only a block a page has, named with that page: nothing else is stored, and the answer's redirect
+			// is a known page's path.
+			if (
+				!editableBlocks(request.lang, path).includes(key) ||
+				!VERSION.test(version) ||
+				defaultText.length > MAX_LENGTH
+			) {
+				throw new BadSave("Malformed save");
 			}
-		}
-		if (!isAjax(request)) return reply.seeOther(`${path}?edit`);
-		const history = (await app.content.history(request.lang)).get(key) ?? [];
-		const name = editorSnippet(key);
-		return reply.page(
-			<OnPage path={path}>
-				<Snippet name={name} className="cms-block__controls">
-					<EditorControls
-						blockKey={key}
-						text={shown.text}
-						version={shown.version}
-						history={history}
-						defaultText={defaultText}
-						message={message}
-					/>
-				</Snippet>
-			</OnPage>,
-			{ snippets: [name] },
-		);
-	});
+			const texts = MESSAGES[request.lang].cms;
+			const body = normalizeBlockText(submission.values.body);
+			const baseVersion = Number(version);
+			let shown = { text: body, version: baseVersion };
+			let message: EditorMessage;
+			if (!body || body.length > MAX_LENGTH) {
+				message = { kind: "invalid", text: body ? fill(texts.tooLong, { max: MAX_LENGTH }) : texts.empty };
+			} else {
+				const result = await app.content.save({
+					key,
+					lang: request.lang,
+					body,
+					baseVersion,
+					userId: user.id,
+				});
+				if (result.saved) {
+					shown = { text: result.block.body, version: result.block.version };
+					message = { kind: "saved", text: fill(texts.saved, { version: result.block.version }) };
+				} else {
+					// The editor's text stays; saving again builds on what is stored now, replacing it knowingly.
+					shown = { text: body, version: result.current.version };
+					message = {
+						kind: "conflict",
+						text: fill(texts.conflict, { version: result.current.version, text: result.current.body }),
+					};
+				}
+			}
+			if (!isAjax(request)) return reply.seeOther(`${path}?edit`);
+			const history = (await app.content.history(request.lang)).get(key) ?? [];
+			const name = editorSnippet(key);
+			return reply.page(
+				<OnPage path={path}>
+					<Snippet name={name} className="cms-block__controls">
+						<EditorControls
+							blockKey={key}
+							text={shown.text}
+							version={shown.version}
+							history={history}
+							defaultText={defaultText}
+							message={message}
+						/>
+					</Snippet>
+				</OnPage>,
+				{ snippets: [name] },
+			);
+		},
+	);
 };

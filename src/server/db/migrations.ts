@@ -2,6 +2,9 @@ import { type Kysely, sql } from "kysely";
 import { type Migration, Migrator } from "kysely/migration";
 import { canonicalEmail } from "../registration/email-identity";
 import { personKey } from "../registration/person";
+import { partnerApi } from "./migration-0007-partner-api";
+import { rolesAuditSettings } from "./migration-0008-roles-audit-settings";
+import { settlement } from "./migration-0009-settlement";
 
 /**
  * Every schema change, in order. Written with Kysely's schema builder only, so the same migrations
@@ -250,6 +253,9 @@ const migrations: Record<string, Migration> = {
 		},
 	},
 	"0006_consents_and_privacy": { up: consentsAndPrivacy },
+	"0007_partner_api": { up: partnerApi },
+	"0008_roles_audit_settings": { up: rolesAuditSettings },
+	"0009_settlement": { up: settlement },
 };
 
 /**

@@ -3,6 +3,7 @@
  * text ids, ISO-8601 UTC text times, YYYY-MM-DD text dates, 0/1 integer flags).
  */
 import type { Generated } from "kysely";
+import type { StaffRole } from "../../domain/staff/user";
 
 export interface AppMetaTable {
 	key: string;
@@ -17,12 +18,9 @@ export interface StoresTable {
 	city: string;
 	street: string;
 	postcode: string;
-	/** JSON: the week's opening hours, see src/server/stores. */
+	/** JSON: the week's opening hours, see src/domain/stores/hours.ts. */
 	opening_hours: string;
 }
-
-/** staff redeem at their store; editors also edit page texts; admins also see failed sign-ins. */
-export type StaffRole = "staff" | "editor" | "admin";
 
 export interface StaffUsersTable {
 	id: string;
@@ -146,6 +144,8 @@ export interface VouchersTable {
 	redeemed_store_id: string | null;
 	/** When it was cancelled at its holder's request (their data erased): it can no longer be redeemed. */
 	voided_at: string | null;
+	/** The current redemption's id (the partner API undoes it by this id); null while not redeemed. */
+	redemption_id: string | null;
 }
 
 export interface ContentBlocksTable {
@@ -209,6 +209,111 @@ export interface SignInFailuresTable {
 	created_at: string;
 }
 
+/** A partner chain's API key (src/server/api): only the SHA-256 of the key is stored. */
+export interface ApiKeysTable {
+	id: string;
+	/** A label for people ("dm Brno tills"). */
+	name: string;
+	key_hash: string;
+	rate_limit_per_minute: number;
+	created_at: string;
+	revoked_at: string | null;
+}
+
+/** The stores an API key may redeem at. */
+export interface ApiKeyStoresTable {
+	key_id: string;
+	store_id: string;
+}
+
+/** An answer kept under its Idempotency-Key (24 hours), replayed to a retry of the same request. */
+export interface ApiIdempotencyTable {
+	key_id: string;
+	/** SHA-256 of the Idempotency-Key header. */
+	idempotency_key_hash: string;
+	/** SHA-256 of method, path and body: the same key with another request is refused. */
+	fingerprint: string;
+	status: number;
+	/** The answer's JSON body. */
+	body: string;
+	created_at: string;
+}
+
+/** A redemption undone through the API (a till cancelled the sale): what it was, when and by which key. */
+export interface RedemptionUndosTable {
+	redemption_id: string;
+	voucher_id: string;
+	store_id: string | null;
+	redeemed_at: string;
+	undone_at: string;
+	key_id: string;
+}
+
+/** The audit of every call of the partner API, without personal data. */
+export interface ApiCallsTable {
+	id: string;
+	/** null when the call had no valid key (401). */
+	key_id: string | null;
+	method: string;
+	/** The route's pattern ("/api/v1/vouchers/:code"); null for an unknown route. */
+	route: string | null;
+	voucher_code: string | null;
+	status: number;
+	created_at: string;
+}
+
+/** One change made by staff (or a command on the server), with the state before and after it. */
+export interface AuditLogTable {
+	id: string;
+	created_at: string;
+	/** The account that made it; null for a command run on the server. */
+	actor_id: string | null;
+	/** The actor's name then (kept when the account is renamed), or the command. */
+	actor_name: string;
+	/** AuditAction (src/server/audit/audit-log.ts): "user.create", "settings.update", ... */
+	action: string;
+	/** What was changed: an account's id, "campaign", a month "2026-03". */
+	subject_id: string | null;
+	/** JSON of the changed fields before and after (never a password or its hash); null when none. */
+	before: string | null;
+	after: string | null;
+}
+
+/** The campaign's settings as an admin last saved them (one row, id "current"); none: the environment's. */
+export interface CampaignSettingsTable {
+	id: string;
+	/** YYYY-MM-DD, a Prague day; null: open from launch. */
+	start_date: string | null;
+	/** YYYY-MM-DD, a Prague day; null: until the vouchers run out. */
+	end_date: string | null;
+	voucher_limit: number;
+	voucher_value_czk: number;
+	voucher_valid_days: number;
+	updated_at: string;
+	updated_by: string | null;
+}
+
+/** A closed settlement month: its statement as it was closed, never recomputed. */
+export interface SettlementMonthsTable {
+	/** YYYY-MM, a Prague calendar month. */
+	month: string;
+	/** JSON of the Statement (src/domain/settlement/statement.ts). */
+	statement: string;
+	/** SHA-256 (hex) of the statement's JSON: a changed row no longer matches. */
+	checksum: string;
+	closed_at: string;
+	closed_by: string | null;
+}
+
+/** A redemption a closed month settled, or an undone one it took back: no other month counts it again. */
+export interface SettlementItemsTable {
+	redemption_id: string;
+	kind: "redemption" | "reversal";
+	month: string;
+	store_id: string | null;
+	redeemed_at: string;
+}
+
 export interface Database {
 	app_meta: AppMetaTable;
 	stores: StoresTable;
@@ -225,4 +330,13 @@ export interface Database {
 	used_challenges: UsedChallengesTable;
 	rate_limits: RateLimitsTable;
 	sign_in_failures: SignInFailuresTable;
+	api_keys: ApiKeysTable;
+	api_key_stores: ApiKeyStoresTable;
+	api_idempotency: ApiIdempotencyTable;
+	redemption_undos: RedemptionUndosTable;
+	api_calls: ApiCallsTable;
+	audit_log: AuditLogTable;
+	campaign_settings: CampaignSettingsTable;
+	settlement_months: SettlementMonthsTable;
+	settlement_items: SettlementItemsTable;
 }

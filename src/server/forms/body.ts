@@ -7,15 +7,8 @@
 import type { IncomingMessage } from "node:http";
 import type {} from "@fastify/multipart";
 import type { FastifyRequest } from "fastify";
-import { FORM_LIMITS } from "./limits";
-
-export interface ReceivedFile {
-	readonly name: string;
-	readonly type: string;
-	/** Bytes received; over the limit it is FORM_LIMITS.fileSize + 1 and `data` is empty. */
-	readonly size: number;
-	readonly data: Buffer;
-}
+import { FORM_LIMITS } from "../../forms/limits";
+import type { ReceivedFile } from "../../forms/received-file";
 
 export type Entry = string | ReceivedFile;
 export type Entries = ReadonlyMap<string, readonly Entry[]>;

@@ -1,8 +1,8 @@
 import formbody from "@fastify/formbody";
 import multipart from "@fastify/multipart";
 import type { FastifyInstance } from "fastify";
+import { FORM_LIMITS } from "../../forms/limits";
 import { parseUrlencoded } from "./body";
-import { FORM_LIMITS } from "./limits";
 import { registerRefusedBodyDrain } from "./refused-body";
 import { registerMultipartRefusal } from "./route";
 

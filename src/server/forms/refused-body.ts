@@ -1,7 +1,7 @@
 import type { IncomingMessage } from "node:http";
 import { PassThrough } from "node:stream";
 import type { FastifyInstance, onSendAsyncHookHandler } from "fastify";
-import { FORM_LIMITS } from "./limits";
+import { FORM_LIMITS } from "../../forms/limits";
 
 /** Bodies refused before they are read: over the limit (413), multipart where none is read (415, route.ts). */
 const REFUSED = new Set([413, 415]);

@@ -5,7 +5,7 @@
  * reading any of it.
  */
 import type { FastifyInstance, RouteShorthandOptions } from "fastify";
-import type { FormDefinition } from "./define";
+import type { FormDefinition } from "../../forms/define";
 
 declare module "fastify" {
 	interface FastifyContextConfig {

@@ -6,6 +6,13 @@
 
 import type {} from "@fastify/multipart";
 import type { FastifyRequest } from "fastify";
+import { type FormDefinition, htmlName } from "../../forms/define";
+import type { Field, Fields, FormValues } from "../../forms/fields";
+import { FORM_TEXTS } from "../../forms/form-texts";
+import { type Lang, type Text, translate } from "../../forms/localized-text";
+import type { ReceivedFile } from "../../forms/received-file";
+import { INVALID_CHOICE, INVALID_VALUE } from "../../forms/rule-messages";
+import { EMPTY_STATE, type FormState, type ShownValue } from "../../forms/state";
 import { DEFAULT_LANG } from "../../i18n";
 import {
 	type ControlValue,
@@ -16,34 +23,7 @@ import {
 	type ValidationForm,
 	validateForm,
 } from "../../validation";
-import {
-	type Entries,
-	type Entry,
-	FormBodyError,
-	type ReceivedFile,
-	readMultipart,
-	urlencodedEntries,
-} from "./body";
-import { type FormDefinition, htmlName } from "./define";
-import type { Field, Fields, FormValues } from "./fields";
-import { INVALID_CHOICE, INVALID_VALUE } from "./messages";
-import { type Lang, type Text, translate } from "./text";
-import { FORM_TEXTS } from "./texts";
-
-/** A value as a control shows it: text, a checkbox's state, chosen options, or nothing chosen. */
-export type ShownValue = string | boolean | readonly string[] | null;
-
-/** What a form is rendered with after a submission: the user's values and the errors. */
-export interface FormState {
-	/** By field key; passwords and files are never rendered back (a browser cannot prefill a file). */
-	readonly values: Readonly<Record<string, ShownValue>>;
-	/** Field key → message. */
-	readonly errors: Readonly<Record<string, string>>;
-	/** Messages about the form as a whole. */
-	readonly formErrors: readonly string[];
-}
-
-export const EMPTY_STATE: FormState = { values: {}, errors: {}, formErrors: [] };
+import { type Entries, type Entry, FormBodyError, readMultipart, urlencodedEntries } from "./body";
 
 export type Submission<F extends Fields> =
 	| {

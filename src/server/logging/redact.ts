@@ -34,6 +34,8 @@ export function redactUrl(url: string): string {
 		.map((segment, i) => {
 			const secret =
 				texts[i - 1] === "voucher" ||
+				// A voucher's code in the partner API's paths: a till would accept it (src/server/api).
+				texts[i - 1] === "vouchers" ||
 				texts[i - 1] === "unsubscribe" ||
 				(texts[i - 2] === "register" && texts[i - 1] === "confirm") ||
 				texts[i]?.includes("@");
@@ -56,12 +58,12 @@ function redactQuery(query: string): string {
 		.join("&");
 }
 
-/** A token after /voucher/, /register/confirm/ or /unsubscribe/ in any text. */
-const SECRET_PATH = /(\/(?:voucher|register\/confirm|unsubscribe)\/)[^\s/?#"'<>\\]+/giu;
+/** A token after /voucher/, /register/confirm/ or /unsubscribe/, or a code after /vouchers/, in any text. */
+const SECRET_PATH = /(\/(?:vouchers?|register\/confirm|unsubscribe)\/)[^\s/?#"'<>\\]+/giu;
 /** Anything shaped like an e-mail address, its @ percent-encoded or not (a domain has a dot). */
 const EMAIL = /[\p{L}\p{N}._%+'-]+(?:@|%40)[\p{L}\p{N}-]+(?:\.[\p{L}\p{N}-]+)+/giu;
 /** Lines that cannot hold either (a request line's URL is redacted already) are passed on unparsed. */
-const MAY_HOLD = /@|%40|\/(?:voucher|confirm|unsubscribe)\/(?!\[redacted\])/i;
+const MAY_HOLD = /@|%40|\/(?:vouchers?|confirm|unsubscribe)\/(?!\[redacted\])/i;
 
 export function redactText(text: string): string {
 	return text.replace(SECRET_PATH, `$1${REDACTED}`).replace(EMAIL, REDACTED);

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import type { Kysely } from "kysely";
+import { pragueDate } from "../../prague-time";
 import type { Database } from "../db/schema";
-import { pragueDate } from "../prague-time";
 import { applyRetention, describeRetention } from "./retention";
 
 /** The app_meta row holding the Prague day of the last retention run (created by migration 0006). */

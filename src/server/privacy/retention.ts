@@ -1,7 +1,8 @@
 import type { Kysely } from "kysely";
-import type { CampaignSettings, PrivacySettings } from "../config";
+import type { CampaignSettings } from "../../domain/campaign/settings";
+import { pragueDate } from "../../prague-time";
+import type { PrivacySettings } from "../config";
 import type { Database } from "../db/schema";
-import { pragueDate } from "../prague-time";
 import { anonymiseRegistrations } from "./anonymise";
 import { mailboxLimitKey } from "./person";
 

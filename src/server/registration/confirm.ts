@@ -1,15 +1,15 @@
 import { randomUUID } from "node:crypto";
 import type { Insertable, Kysely, Transaction } from "kysely";
+import { addDays, pragueDate } from "../../prague-time";
 import { prepare } from "../db/prepared";
 import type { Database } from "../db/schema";
-import { addDays, pragueDate } from "../prague-time";
 import { randomVoucherCode } from "../voucher-code";
 import { linkConsents } from "./consents";
 import { voucherToken } from "./links";
 import { personKey } from "./person";
 import { CLEARED, type SignupOutcome } from "./signups";
 
-/** Vouchers are valid for this many days after the day they are issued. */
+/** Vouchers are valid for this many days after the day they are issued, unless the settings say otherwise. */
 export const VOUCHER_VALID_DAYS = 60;
 /** Ten random digits collide rarely; a few retries make a collision practically impossible to fail on. */
 const CODE_ATTEMPTS = 5;
@@ -27,6 +27,8 @@ export interface ConfirmContext {
 	/** Whether the campaign's period includes `now` (the voucher limit is decided here, by the counter). */
 	readonly inPeriod: boolean;
 	readonly voucherLimit: number;
+	/** The campaign's settings' validity; VOUCHER_VALID_DAYS when not given. */
+	readonly voucherValidDays?: number;
 }
 
 /** A concurrent confirmation took the mailbox or the person first: decide again, seeing it. */
@@ -173,7 +175,7 @@ async function decide(trx: Transaction<Database>, confirmHash: string, context: 
 	await issueVoucher(trx, {
 		registrationId,
 		token,
-		validUntil: addDays(pragueDate(context.now), VOUCHER_VALID_DAYS),
+		validUntil: addDays(pragueDate(context.now), context.voucherValidDays ?? VOUCHER_VALID_DAYS),
 		now,
 	});
 	// Last, so the counter's row is locked only for the commit that follows.

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { LANGS, type Lang } from "../../i18n";
-import { MESSAGES } from "../../i18n/messages";
+import { MESSAGES } from "../../i18n/site-texts";
 
 /** What a registrant agrees to: the campaign rules (required), and news by e-mail (optional). */
 export type ConsentPurpose = "terms" | "marketing";
@@ -35,7 +35,7 @@ export function consentText(purpose: ConsentPurpose, lang: Lang): string {
 /**
  * Each text's version id, `terms.cs.<12 hex>`: the purpose, the language and the start of the text's
  * SHA-256. Any change of the words is a new version by itself, so a consent record always names the
- * words that were shown; the text of an old version is found in the history of src/i18n/messages.ts.
+ * words that were shown; the text of an old version is found in the history of src/i18n/site-texts.ts.
  */
 export const CONSENT_VERSIONS: Readonly<Record<ConsentPurpose, Readonly<Record<Lang, string>>>> = {
 	terms: versions("terms"),

@@ -1,8 +1,9 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
-import { MESSAGES } from "../../i18n/messages";
+import { campaignState } from "../../domain/campaign/state";
+import { correctForm, resendForm } from "../../domain/registration/sent-forms";
+import { MESSAGES } from "../../i18n/site-texts";
 import { CheckInboxPage, INBOX_SNIPPETS, type InboxNotice } from "../../pages/registration/CheckInboxPage";
 import { ConfirmationPage } from "../../pages/registration/ConfirmationPage";
-import { campaignState } from "../campaign/state";
 import { type FormState, formRoute, readForm, withErrors } from "../forms";
 import { confirmSignup } from "./confirm";
 import { checkEmail } from "./email-identity";
@@ -17,7 +18,6 @@ import {
 	ticketSignup,
 	tooManyRequests,
 } from "./requests";
-import { correctForm, resendForm } from "./sent-forms";
 import { registrationServices } from "./settings";
 import { correctSignup, MAX_CORRECTIONS, maskEmail, openSignup, resendSignup, resendWait } from "./signups";
 
@@ -113,11 +113,13 @@ export const inboxRoutes: FastifyPluginAsync<{ now: () => Date }> = async (app, 
 			return reply.page(<ConfirmationPage refusal="unknown" />, { status: 404 });
 		}
 		const at = now();
-		const campaign = campaignState(app.config.campaign, at, 0);
+		const settings = app.campaign.settings;
+		const campaign = campaignState(settings, at, 0);
 		const result = await confirmSignup(db, tokenHash(request.params.token), {
 			now: at,
 			inPeriod: campaign.open,
-			voucherLimit: app.config.campaign.voucherLimit,
+			voucherLimit: settings.voucherLimit,
+			voucherValidDays: settings.voucherValidDays,
 		});
 		if (result.kind === "voucher") return reply.seeOther(`/voucher/${result.token}`);
 		if (result.kind === "refused" && result.outcome === "sold-out") app.campaign.refresh();

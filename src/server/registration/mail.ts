@@ -1,10 +1,11 @@
 import { fill } from "../../components/shared/text";
 import { formatDate } from "../../components/voucher/dates";
 import type { Lang } from "../../i18n";
-import { MESSAGES } from "../../i18n/messages";
-import { escapeHtml } from "../html";
-import { endOfPragueDay } from "../prague-time";
+import { MESSAGES } from "../../i18n/site-texts";
+import { endOfPragueDay } from "../../prague-time";
+import { escapeHtml } from "../../render/escape-html";
 import { CONFIRMATION_LIFETIME_HOURS } from "./lifetimes";
+import { barcodeCid } from "./mail-barcode";
 import { czechVocative } from "./vocative";
 
 export interface MailMessage {
@@ -54,20 +55,32 @@ export function confirmationMail({ lang, recipient, name, url, unsubscribeUrl }:
 	});
 }
 
-/** A mailbox that has a voucher registered again: the link to that voucher, sent again. */
+/**
+ * A mailbox that has a voucher registered again: the link to that voucher, sent again, and while it can
+ * be redeemed its code, with its barcode beside the link (an inline image, see mail-barcode.ts).
+ */
 export function voucherMail({
 	lang,
 	recipient,
 	name,
 	url,
 	validUntil,
+	code,
 	unsubscribeUrl,
-}: Addressed & { readonly validUntil: string }): MailMessage {
+}: Addressed & { readonly validUntil: string; readonly code?: string | undefined }): MailMessage {
 	const t = MESSAGES[lang].register.mail;
+	const cid = code === undefined ? undefined : barcodeCid(code);
 	return letter(lang, recipient, t.againSubject, {
 		greeting: fill(t.greeting, { name: greetingName(name, lang) }),
 		body: t.againBody,
 		link: { url, label: t.link },
+		barcode:
+			code === undefined
+				? undefined
+				: {
+						code: fill(t.code, { code }),
+						image: cid ? { cid, alt: fill(t.barcodeAlt, { code }) } : undefined,
+					},
 		after: [fill(t.validity, { date: validityDate(validUntil, lang) }), t.private],
 		unsubscribeUrl,
 	});
@@ -82,18 +95,21 @@ function letter(
 		greeting: string;
 		body: string;
 		link: { url: string; label: string };
+		/** The voucher's code as a line, and its barcode image (HTML only) where the code can name one. */
+		barcode?: { code: string; image: { cid: string; alt: string } | undefined } | undefined;
 		after: string[];
 		unsubscribeUrl: string | undefined;
 	},
 ): MailMessage {
 	const { signature, unsubscribe, unsubscribeLink } = MESSAGES[lang].register.mail;
-	const { unsubscribeUrl } = parts;
+	const { unsubscribeUrl, barcode } = parts;
 	const footer = unsubscribeUrl ? ["", `${unsubscribe} ${unsubscribeLink}:`, unsubscribeUrl] : [];
 	const text = [
 		parts.greeting,
 		"",
 		parts.body,
 		parts.link.url,
+		...(barcode ? ["", barcode.code] : []),
 		"",
 		...parts.after,
 		"",
@@ -109,6 +125,14 @@ function letter(
 		paragraph(
 			`<a href="${escapeHtml(parts.link.url)}" style="display:inline-block;padding:12px 20px;background:#b4532a;color:#fff;border-radius:8px;text-decoration:none">${escapeHtml(parts.link.label)}</a>`,
 		),
+		...(barcode?.image
+			? [
+					paragraph(
+						`<img src="cid:${escapeHtml(barcode.image.cid)}" alt="${escapeHtml(barcode.image.alt)}" style="display:block;max-width:100%;height:auto;background:#fff">`,
+					),
+				]
+			: []),
+		...(barcode ? [paragraph(escapeHtml(barcode.code))] : []),
 		...parts.after.map((line) => paragraph(escapeHtml(line))),
 		paragraph(escapeHtml(signature)),
 		...(unsubscribeUrl

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { type Lang, langPrefix } from "../../i18n";
-import type { Messages } from "../../i18n/messages";
+import type { Messages } from "../../i18n/site-texts";
 import type { EmailProblem } from "./email-identity";
 import { CONFIRMATION_LIFETIME_MS } from "./lifetimes";
 import { confirmToken, signupOfTicket, ticketFor, tokenHash, unsubscribeToken } from "./links";

@@ -1,13 +1,19 @@
 import rateLimit, { normalizeIP } from "@fastify/rate-limit";
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
 import { ANTISPAM_FIELDS } from "../../components/antispam/fields";
+import { OFFLINE_UNTIL_HEADER } from "../../components/voucher/offline-note";
+import { type CampaignState, campaignClosed } from "../../domain/campaign/state";
+import { isAdult } from "../../domain/registration/birth-date";
+import { normalisePhone } from "../../domain/registration/phone";
+import { REGISTER_FORM, type RegisterForm, registerForm } from "../../domain/registration/register-form";
+import { FORM_TEXTS } from "../../forms/form-texts";
 import { langPrefix } from "../../i18n";
-import { MESSAGES } from "../../i18n/messages";
+import { MESSAGES } from "../../i18n/site-texts";
 import { OutboxPage } from "../../pages/registration/OutboxPage";
 import { REGISTER_SNIPPET, RegisterPage } from "../../pages/registration/RegisterPage";
 import { TermsPage } from "../../pages/registration/TermsPage";
 import { VoucherPage } from "../../pages/registration/VoucherPage";
-import { type CampaignState, campaignClosed } from "../campaign/state";
+import { parseIsoDate, pragueDate } from "../../prague-time";
 import {
 	type FormState,
 	formRoute,
@@ -16,20 +22,15 @@ import {
 	validateSubmission,
 	withErrors,
 } from "../forms";
-import { FORM_TEXTS } from "../forms/texts";
-import { parseIsoDate, pragueDate } from "../prague-time";
 import { databaseRateLimitStore, peekRateLimit } from "../security/rate-limit-store";
 import { checkAntispam, timeTrapToRender } from "./antispam";
 import { issueAltchaChallenge } from "./antispam/altcha";
 import { CAPTCHA_SCRIPT } from "./antispam/captcha";
 import { difficultyLevel } from "./antispam/difficulty";
 import { issueTimeTrap } from "./antispam/time-trap";
-import { isAdult } from "./birth-date";
 import { checkEmail } from "./email-identity";
-import { REGISTER_FORM, type RegisterForm, registerForm } from "./form";
 import { inboxRoutes } from "./inbox-routes";
 import { countMail, networkKey } from "./limits";
-import { normalisePhone } from "./phone";
 import {
 	EMAIL_PROBLEM_TEXT,
 	PRIVATE_PAGE,
@@ -42,6 +43,7 @@ import { registrationServices } from "./settings";
 import { anyUsed, ReplayedToken, recentSignup, submitSignup } from "./signups";
 import { storeOptions } from "./stores";
 import { unsubscribeRoutes } from "./unsubscribe-routes";
+import { readOfflineWorker, voucherOfflineRoutes } from "./voucher-offline";
 import { findVoucher } from "./vouchers";
 
 const EARLIEST_BIRTH_DATE = "1900-01-01";
@@ -97,7 +99,7 @@ export const registrationRoutes: FastifyPluginAsync<RegistrationRouteOptions> = 
 			<RegisterPage
 				form={registration}
 				state={state}
-				closed={campaignClosed(campaign, app.config.campaign)}
+				closed={campaignClosed(campaign, app.campaign.settings)}
 				antispam={{
 					timeTrap,
 					challengeUrl: `${app.config.basePath}${langPrefix(request.lang)}/register/challenge`,
@@ -247,14 +249,21 @@ export const registrationRoutes: FastifyPluginAsync<RegistrationRouteOptions> = 
 		return answer(signupId);
 	});
 
-	app.get("/terms", { config: { renderCache: {} } }, async (_request, reply) =>
-		reply.page(<TermsPage settings={app.config.campaign} />),
+	// The terms quote the settings: an admin's change makes a new page.
+	const termsCache = { version: async () => JSON.stringify(app.campaign.settings) };
+	app.get("/terms", { config: { renderCache: termsCache } }, async (_request, reply) =>
+		reply.page(<TermsPage settings={app.campaign.settings} />),
 	);
 
+	const offlineWorker = readOfflineWorker(app);
+	if (offlineWorker) voucherOfflineRoutes(app, offlineWorker, now);
 	app.get<{ Params: { token: string } }>("/voucher/:token", PRIVATE_PAGE, async (request, reply) => {
-		const voucher = await findVoucher(db, request.params.token, now());
+		const at = now();
+		const voucher = await findVoucher(db, request.params.token, at);
 		if (!voucher) return reply.callNotFound();
-		return reply.page(<VoucherPage {...voucher} />);
+		// The service worker keeps the page in its holder's browser until then, not longer.
+		reply.header(OFFLINE_UNTIL_HEADER, voucher.validUntil.toISOString());
+		return reply.page(<VoucherPage {...voucher} shownAt={at} offline={offlineWorker !== undefined} />);
 	});
 
 	if (app.config.env !== "production") {

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from "fastify";
 import type { Kysely } from "kysely";
 import nodemailer from "nodemailer";
 import type { Database } from "../db/schema";
+import { inlineBarcodes } from "./mail-barcode";
 
 /** After this many failed attempts a message stays in the outbox for a person to look at. */
 const MAX_ATTEMPTS = 8;
@@ -55,6 +56,7 @@ export function startOutboxSender(
 					subject: message.subject,
 					text: message.text_body,
 					html: message.html_body,
+					attachments: await inlineBarcodes(message.html_body),
 					headers: message.unsubscribe_url ? unsubscribeHeaders(message.unsubscribe_url) : {},
 				});
 				await db

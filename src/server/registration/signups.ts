@@ -9,6 +9,7 @@ import { CONFIRMATION_LIFETIME_MS, RESEND_COOLDOWN_MS } from "./lifetimes";
 import type { UnsubscribeSubject } from "./links";
 import { confirmationMail, type MailMessage, voucherMail } from "./mail";
 import { enqueue } from "./outbox";
+import { voucherStatus } from "./vouchers";
 
 /**
  * What became of a signup: null while it waits for its link to be opened;
@@ -71,7 +72,15 @@ const findMailbox = prepare((db, where: { canonical: string }) =>
 	db
 		.selectFrom("registrations")
 		.innerJoin("vouchers", "vouchers.registration_id", "registrations.id")
-		.select(["registrations.id", "registrations.marketing_consent", "vouchers.token", "vouchers.valid_until"])
+		.select([
+			"registrations.id",
+			"registrations.marketing_consent",
+			"vouchers.token",
+			"vouchers.valid_until",
+			"vouchers.code",
+			"vouchers.redeemed_at",
+			"vouchers.voided_at",
+		])
 		.where("registrations.email_canonical", "=", where.canonical)
 		.where("registrations.duplicate_of", "is", null),
 );
@@ -140,6 +149,7 @@ export async function submitSignup(
 					name: submitted.name,
 					url: context.voucherUrl(known.token, submitted.lang),
 					validUntil: known.valid_until,
+					code: redeemableCode(known, context.now),
 					unsubscribeUrl: unsubscribeOfRegistration(known, submitted.lang, context),
 				})
 			: confirmationMail({
@@ -154,6 +164,14 @@ export async function submitSignup(
 		await enqueue(trx, mail, context.now);
 		return id;
 	});
+}
+
+/** A voucher's code for its e-mail while a till can still redeem it; undefined once there is nothing to scan. */
+function redeemableCode(
+	voucher: { code: string; redeemed_at: string | null; voided_at: string | null; valid_until: string },
+	now: Date,
+): string | undefined {
+	return voucher.voided_at === null && voucherStatus(voucher, now) === "issued" ? voucher.code : undefined;
 }
 
 /**
@@ -251,7 +269,7 @@ export async function resendSignup(
 async function signupMail(
 	trx: Transaction<Database>,
 	signup: Signup,
-	context: Pick<SignupContext, "confirmUrl" | "voucherUrl" | "unsubscribeUrl">,
+	context: Pick<SignupContext, "now" | "confirmUrl" | "voucherUrl" | "unsubscribeUrl">,
 ): Promise<MailMessage> {
 	const lang = signup.lang as Lang;
 	const recipient = signup.email ?? "";
@@ -260,7 +278,9 @@ async function signupMail(
 	if (known) {
 		const url = context.voucherUrl(known.token, lang);
 		const unsubscribeUrl = unsubscribeOfRegistration(known, lang, context);
-		return voucherMail({ lang, recipient, name, url, validUntil: known.valid_until, unsubscribeUrl });
+		const validUntil = known.valid_until;
+		const code = redeemableCode(known, context.now);
+		return voucherMail({ lang, recipient, name, url, validUntil, code, unsubscribeUrl });
 	}
 	const unsubscribeUrl =
 		signup.marketing_consent === 1

@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
 import type { VoucherStatus } from "../../components/voucher/texts";
+import { endOfPragueDay, pragueDate } from "../../prague-time";
 import type { Database } from "../db/schema";
-import { endOfPragueDay, pragueDate } from "../prague-time";
 
 /** A voucher link's token: 32 random bytes, base64url. */
 export const TOKEN_FORMAT = /^[\w-]{43}$/;

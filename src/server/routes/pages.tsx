@@ -1,20 +1,21 @@
 import type { FastifyPluginAsync } from "fastify";
+import { campaignClosed } from "../../domain/campaign/state";
 import { HomePage } from "../../pages/home/HomePage";
-import { campaignClosed } from "../campaign/state";
 import { registrationRoutes } from "../registration/routes";
 import { storeRoutes } from "../stores";
 
 export const pageRoutes: FastifyPluginAsync = async (app) => {
-	// Whether registration is open is part of the home page's key: a start or end passing, or the last
-	// voucher issued (in any process, read within a second), makes its next view a new page.
+	// Whether registration is open, and the settings its notice quotes, are part of the home page's key: a
+	// start or end passing, the last voucher issued or an admin's new settings (in any process, read within
+	// a second) makes its next view a new page.
 	const homeCache = {
 		version: async () => {
 			const state = app.campaign.state();
-			return state.open ? "open" : state.reason;
+			return `${state.open ? "open" : state.reason} ${JSON.stringify(app.campaign.settings)}`;
 		},
 	};
 	app.get("/", { config: { renderCache: homeCache } }, async (_, reply) =>
-		reply.page(<HomePage closed={campaignClosed(app.campaign.state(), app.config.campaign)} />),
+		reply.page(<HomePage closed={campaignClosed(app.campaign.state(), app.campaign.settings)} />),
 	);
 	await app.register(storeRoutes);
 	await app.register(registrationRoutes);

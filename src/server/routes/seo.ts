@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from "fastify";
 import { DEFAULT_LANG, LANGS, langPrefix } from "../../i18n";
-import { escapeHtml } from "../html";
+import { escapeHtml } from "../../render/escape-html";
 
 /** The pages search engines may index, in every language (vouchers and staff pages are private). */
 const PUBLIC_PAGES = ["/", "/register", "/stores", "/terms"];

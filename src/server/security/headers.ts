@@ -17,8 +17,8 @@ const PERMISSIONS_POLICY =
  * Cross-Origin-Opener-Policy goes only on what is personal: responses to a browser that carries a staff
  * session, and the staff area (`staffPlugin`). A public page is the same for every visitor, so there it
  * would guard nothing, and it costs a first visit a new renderer process: Chromium cannot reuse the one
- * it navigated from, and the cold process builds the page's JavaScript context 40–70 ms slower on this
- * machine (`DocumentLoader::CommitNavigation` in Lighthouse's traces), all of it before the first paint.
+ * it navigated from, and the cold process builds the page's JavaScript context later, all of it before
+ * the first paint (`DocumentLoader::CommitNavigation` in the traces of `npm run bench:lighthouse`).
  */
 export async function registerSecurityHeaders(
 	app: FastifyInstance,

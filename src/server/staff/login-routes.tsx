@@ -1,17 +1,20 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
 import { fill } from "../../components/shared/text";
-import { MESSAGES } from "../../i18n/messages";
+import { loginForm } from "../../domain/staff/forms";
+import { backPath } from "../../domain/staff/sign-in-paths";
+import { MESSAGES } from "../../i18n/site-texts";
 import { LoginPage } from "../../pages/staff/LoginPage";
-import { backPath } from "../auth/back";
 import { clearSessionCookie, SESSION_COOKIE, setSessionCookie } from "../auth/cookie";
 import { currentUser } from "../auth/current-user";
 import { dummyPasswordHash, verifyPassword } from "../auth/password";
 import { createSession, deleteExpiredSessions, deleteSession, isSessionId } from "../auth/session";
-import { type FormState, readForm, withErrors } from "../forms";
-import { loginForm } from "./forms";
+import { type FormState, formRoute, readForm, withErrors } from "../forms";
 import { emailHash, recordSignInFailure } from "./sign-in-failures";
 import { countSignInAttempt, failureDelayMs } from "./sign-in-limits";
+
+/** Signing out sends no fields: its form is a button. */
+const LOGOUT = { bodyLimit: 1024 };
 
 /** Sign-in and sign-out. Neither says whether an e-mail has an account. */
 export const loginRoutes: FastifyPluginAsync = async (app) => {
@@ -26,7 +29,7 @@ export const loginRoutes: FastifyPluginAsync = async (app) => {
 		return reply.page(<LoginPage back={back} notice={notice} />);
 	});
 
-	app.post("/staff/login", async (request, reply) => {
+	app.post("/staff/login", formRoute(loginForm), async (request, reply) => {
 		const back = backOf(request);
 		const submission = await readForm(request, loginForm);
 		if (!submission.valid)
@@ -67,7 +70,7 @@ export const loginRoutes: FastifyPluginAsync = async (app) => {
 		return reply.seeOther(back ?? "/staff");
 	});
 
-	app.post("/staff/logout", async (request, reply) => {
+	app.post("/staff/logout", formRoute(LOGOUT), async (request, reply) => {
 		const id = request.cookies[SESSION_COOKIE];
 		if (isSessionId(id)) await deleteSession(db, id);
 		clearSessionCookie(request, reply);

@@ -1,17 +1,14 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
-import { MESSAGES } from "../../i18n/messages";
+import { redeemForm } from "../../domain/staff/forms";
+import type { RedemptionOutcome, RedemptionScope } from "../../domain/staff/redemptions";
+import { canEdit, canRedeem, type StaffUser } from "../../domain/staff/user";
+import { MESSAGES } from "../../i18n/site-texts";
 import { STAFF_SNIPPETS, StaffPage } from "../../pages/staff/StaffPage";
-import { canEdit, requireUser, type StaffUser, signedInUser } from "../auth/current-user";
-import { EMPTY_STATE, type FormState, readForm } from "../forms";
-import { pragueDayRange } from "../prague-time";
-import { redeemForm } from "./forms";
+import { pragueDayRange } from "../../prague-time";
+import { requireRole, requireUser, signedInUser } from "../auth/current-user";
+import { EMPTY_STATE, type FormState, formRoute, readForm } from "../forms";
 import type { StaffLimits } from "./limits";
-import {
-	type RedemptionOutcome,
-	type RedemptionScope,
-	redeemVoucher,
-	redemptionsBetween,
-} from "./redemption";
+import { redeemVoucher, redemptionsBetween } from "./redemption";
 
 /**
  * Editors and admins oversee every store; staff see their store's redemptions (their own, if they have no
@@ -37,15 +34,20 @@ export const redeemRoutes: FastifyPluginAsync<{ limits: StaffLimits }> = async (
 		const scope = scopeOf(user);
 		const today = await redemptionsBetween(db, pragueDayRange(new Date()), scope);
 		const { status, ...shown } = view;
-		return reply.page(<StaffPage user={user} today={today} scope={scope} {...shown} />, {
-			status,
-			snippets: STAFF_SNIPPETS,
-		});
+		const value = app.campaign.settings.voucherValueCzk;
+		return reply.page(
+			<StaffPage user={user} today={today} scope={scope} voucherValueCzk={value} {...shown} />,
+			{
+				status,
+				snippets: STAFF_SNIPPETS,
+			},
+		);
 	}
 
 	app.get("/staff", (request, reply) => page(request, reply));
 
-	app.post("/staff", async (request, reply) => {
+	// Marketing reads figures only: refused before the body is read.
+	app.post("/staff", formRoute(redeemForm, { onRequest: requireRole(canRedeem) }), async (request, reply) => {
 		const texts = MESSAGES[request.lang].staff.redeem;
 		const limit = await limits.redeemByAccount(request);
 		const submission = await readForm(request, redeemForm);

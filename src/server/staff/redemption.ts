@@ -1,22 +1,9 @@
+import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
+import type { Redemption, RedemptionOutcome, RedemptionScope, Refusal } from "../../domain/staff/redemptions";
+import { pragueDate } from "../../prague-time";
+import { prepare } from "../db/prepared";
 import type { Database } from "../db/schema";
-import { pragueDate } from "../prague-time";
-
-export type RedemptionOutcome =
-	| { readonly kind: "redeemed"; readonly code: string }
-	| { readonly kind: "unknown"; readonly code: string }
-	| {
-			readonly kind: "already-redeemed";
-			readonly code: string;
-			readonly redeemedAt: string;
-			/** Where, never by whom: the till asking may be another store's, and a name is not theirs to know. */
-			readonly storeName: string | null;
-	  }
-	| { readonly kind: "expired"; readonly code: string; readonly validUntil: string }
-	/** Cancelled at its holder's request (their data erased): never to be accepted. */
-	| { readonly kind: "voided"; readonly code: string };
-
-export type Refusal = Exclude<RedemptionOutcome, { kind: "redeemed" }>;
 
 /** What the database holds about a code that could not be redeemed. */
 export interface VoucherState {
@@ -49,6 +36,33 @@ export function refusalOf(
 	return undefined;
 }
 
+const redeemIfRedeemable = prepare(
+	(
+		db,
+		values: {
+			redeemedAt: string;
+			staffId: string | null;
+			storeId: string | null;
+			redemptionId: string;
+			code: string;
+			today: string;
+		},
+	) =>
+		db
+			.updateTable("vouchers")
+			.set({
+				redeemed_at: values.redeemedAt,
+				redeemed_by: values.staffId,
+				redeemed_store_id: values.storeId,
+				redemption_id: values.redemptionId,
+			})
+			.where("code", "=", values.code)
+			.where("redeemed_at", "is", null)
+			.where("voided_at", "is", null)
+			.where("valid_until", ">=", values.today)
+			.returning("id"),
+);
+
 /**
  * Redeems a voucher at most once: a single conditional UPDATE decides, so of any number of concurrent
  * attempts (in any number of processes) the database lets exactly one change the row. Only after a
@@ -56,25 +70,24 @@ export function refusalOf(
  */
 export async function redeemVoucher(
 	db: Kysely<Database>,
-	attempt: { code: string; staffId: string; storeId: string | null },
+	/** staffId: null for a partner chain's till, redeeming through the API (src/server/api). */
+	attempt: { code: string; staffId: string | null; storeId: string | null },
 	now = new Date(),
 ): Promise<RedemptionOutcome> {
 	const { code } = attempt;
 	for (let tries = 0; tries < 2; tries++) {
 		const today = pragueDate(now);
-		const result = await db
-			.updateTable("vouchers")
-			.set({
-				redeemed_at: now.toISOString(),
-				redeemed_by: attempt.staffId,
-				redeemed_store_id: attempt.storeId,
-			})
-			.where("code", "=", code)
-			.where("redeemed_at", "is", null)
-			.where("voided_at", "is", null)
-			.where("valid_until", ">=", today)
-			.executeTakeFirst();
-		if (Number(result.numUpdatedRows) === 1) return { kind: "redeemed", code };
+		const redemptionId = randomUUID();
+		const redeemedAt = now.toISOString();
+		const updated = await redeemIfRedeemable(db, {
+			redeemedAt,
+			staffId: attempt.staffId,
+			storeId: attempt.storeId,
+			redemptionId,
+			code,
+			today,
+		});
+		if (updated.length === 1) return { kind: "redeemed", code, redemptionId, redeemedAt };
 		const voucher = await db
 			.selectFrom("vouchers")
 			.leftJoin("stores", "stores.id", "vouchers.redeemed_store_id")
@@ -92,16 +105,6 @@ export async function redeemVoucher(
 	}
 	throw new Error("A voucher was neither redeemable nor refused twice in a row");
 }
-
-export interface Redemption {
-	readonly code: string;
-	readonly redeemedAt: string;
-	readonly staffName: string | null;
-	readonly storeName: string | null;
-}
-
-/** Whose redemptions a list shows: a store's, one staff member's (no store), or all (editors). */
-export type RedemptionScope = { readonly storeId: string } | { readonly staffId: string } | "all";
 
 /** Redemptions in a time range, newest first. */
 export async function redemptionsBetween(

@@ -1,5 +1,6 @@
 import { createHmac, randomUUID } from "node:crypto";
 import { type Kysely, sql } from "kysely";
+import type { SignInFailures } from "../../domain/staff/sign-in-failures";
 import type { Database } from "../db/schema";
 
 /** How long a failed sign-in is kept: long enough to see a pattern, no longer. */
@@ -47,27 +48,6 @@ export async function recordSignInFailure(
 export async function deleteOldSignInFailures(db: Kysely<Database>, now: Date): Promise<void> {
 	const oldest = new Date(now.getTime() - FAILURE_RETENTION_MS).toISOString();
 	await db.deleteFrom("sign_in_failures").where("created_at", "<", oldest).execute();
-}
-
-/** The failed sign-ins of one account (or of all e-mails without an account) as admins see them. */
-export interface FailureSummary {
-	/** In the 24 hours before now. */
-	readonly lastDay: number;
-	readonly lastAt: string;
-	readonly lastNetwork: string;
-}
-
-export interface AccountFailures extends FailureSummary {
-	readonly id: string;
-	readonly name: string;
-	readonly email: string;
-}
-
-export interface SignInFailures {
-	/** Accounts with a failure kept, the most in the last 24 hours first, then the latest. */
-	readonly accounts: readonly AccountFailures[];
-	/** Failures to e-mails no account has, together (undefined: none kept). */
-	readonly unknownEmails: (FailureSummary & { readonly emails: number }) | undefined;
 }
 
 /** What the admins' page shows: per account, failures in the last 24 hours and the latest one. */

@@ -1,10 +1,10 @@
 import { createHash } from "node:crypto";
 import type { Kysely, Selectable } from "kysely";
+import { parseWeekHours } from "../../domain/stores/hours";
+import type { Store } from "../../domain/stores/stores";
 import { isRegionCode } from "../../i18n/regions";
 import { Reread } from "../db/reread";
 import type { Database, StoresTable } from "../db/schema";
-import { parseWeekHours } from "./hours";
-import type { Store } from "./stores";
 
 /**
  * How long a process may show the stores as they were before a change (an import, an operator's fix):

@@ -1,8 +1,8 @@
 import type { FastifyPluginAsync } from "fastify";
+import { parseStoreQuery, STORES_PER_PAGE, storeQueryString } from "../../domain/stores/query";
+import { listStores } from "../../domain/stores/stores";
 import { FILTER_SNIPPETS, MORE_SNIPPETS, StoresPage } from "../../pages/stores/StoresPage";
 import { isAjax } from "../reply";
-import { parseStoreQuery, STORES_PER_PAGE, storeQueryString } from "./query";
-import { listStores } from "./stores";
 
 export interface StoreRoutesOptions {
 	/** The clock "open now" is judged by; tests set their own. */

@@ -3,12 +3,18 @@
  * addresses always give the same stores, ids and hours, so a seeded database never drifts.
  */
 import type { Kysely } from "kysely";
+import { DAYS, type Interval, type WeekHours } from "../../domain/stores/hours";
 import type { Database, StoresTable } from "../db/schema";
-import { DAYS, type Interval, type WeekHours } from "./hours";
 import { type Address, REGIONAL_CAPITALS, TOWNS, type Town } from "./locations";
 
 /** Fictional drugstore chains; the stores take them in turn. */
-const CHAINS = ["Drogerie Sluníčko", "Pleťovka", "Drogerie Levandule", "Heřmánek drogerie", "Lumen Partner"];
+export const CHAINS = [
+	"Drogerie Sluníčko",
+	"Pleťovka",
+	"Drogerie Levandule",
+	"Heřmánek drogerie",
+	"Lumen Partner",
+];
 
 /** "08:00-12:00 13:00-17:00" → intervals; "" is a closed day. */
 const day = (spec: string): Interval[] =>

@@ -8,8 +8,9 @@ import { hmac } from "./keys";
  * ALTCHA proof of work, issued and verified by this server (no third party, works offline). One
  * SHA-256 per attempt; the secret counter that solves a challenge lies between `minCounter` and
  * `maxCounter` times 2^level, the difficulty level of the network that asks (see difficulty.ts): at
- * level 0 about 20–60 ms in a browser's workers, twice that per level. It does not stop a determined
- * bot; it makes every submission cost work, more the faster one network registers.
+ * level 0 a few hundredths of a second in a browser's workers (at the hash rate difficulty.ts assumes),
+ * twice that per level. It does not stop a determined bot; it makes every submission cost work, more
+ * the faster one network registers.
  */
 export const ALTCHA = {
 	algorithm: "SHA-256",

@@ -1,0 +1,92 @@
+import rateLimit from "@fastify/rate-limit";
+import swagger from "@fastify/swagger";
+import Ajv from "ajv";
+import addFormats from "ajv-formats";
+import type { FastifyPluginAsync } from "fastify";
+import { databaseRateLimitStore } from "../security/rate-limit-store";
+import { auditCall } from "./audit";
+import { authenticate, keyOf } from "./auth";
+import { apiErrorHandler, apiNotFound } from "./errors";
+import { deleteExpiredAnswers } from "./idempotency";
+import { openapiOptions } from "./openapi";
+import { referencePage } from "./reference-page";
+import { v1Routes } from "./routes";
+import { SHARED_SCHEMAS } from "./schemas";
+
+const CLEANUP_EVERY_MS = 10 * 60 * 1000;
+
+/**
+ * The partner API (register under `<base path>/api`): /v1 for the chains' tills, behind a key and its
+ * rate limit, every call audited; /openapi.json, the OpenAPI 3.1 document built from the routes'
+ * schemas; /reference, the page drawn from it. Every error under /api, an unknown route's too, is an
+ * RFC 9457 problem.
+ */
+export const apiPlugin: FastifyPluginAsync = async (app) => {
+	// Strict, unlike Fastify's default validator: nothing is coerced, removed or filled in, so what was
+	// validated is what was sent, and an unknown field is refused rather than dropped.
+	const ajv = new Ajv({ allErrors: true, coerceTypes: false, removeAdditional: false, useDefaults: false });
+	addFormats(ajv);
+	app.setValidatorCompiler(({ schema }) => ajv.compile(schema));
+	for (const schema of SHARED_SCHEMAS) app.addSchema(schema);
+	app.decorateRequest("apiKey", null);
+	app.setErrorHandler(apiErrorHandler);
+	app.setNotFoundHandler(apiNotFound);
+	await app.register(swagger, openapiOptions(app.config));
+
+	let document: string | undefined;
+	const openapi = () => {
+		document ??= JSON.stringify(app.swagger());
+		return document;
+	};
+	app.get("/openapi.json", { schema: { hide: true } }, async (_request, reply) =>
+		reply.type("application/json; charset=utf-8").header("cache-control", "no-cache").send(openapi()),
+	);
+	app.get("/reference", { schema: { hide: true } }, async (_request, reply) =>
+		reply
+			.type("text/html; charset=utf-8")
+			.header("cache-control", "no-cache")
+			.send(
+				referencePage(JSON.parse(openapi()), {
+					openapiUrl: `${app.config.basePath}/api/openapi.json`,
+					nonce: reply.cspNonce?.style,
+				}),
+			),
+	);
+
+	await app.register(
+		async (v1) => {
+			// JSON only: any other body (a form, text) is 415, not a validation error about its shape.
+			v1.removeAllContentTypeParsers();
+			v1.addContentTypeParser(
+				"application/json",
+				{ parseAs: "string" },
+				v1.getDefaultJsonParser("error", "error"),
+			);
+			v1.addHook("onRequest", authenticate);
+			v1.addHook("onResponse", auditCall);
+			// Counted in the database, so every server process counts each key's calls together.
+			await v1.register(rateLimit, {
+				global: true,
+				hook: "preParsing",
+				store: databaseRateLimitStore(v1),
+				timeWindow: 60_000,
+				max: (request) => keyOf(request).ratePerMinute,
+				keyGenerator: (request) => `api:${keyOf(request).id}`,
+				errorResponseBuilder: (_request, context) =>
+					Object.assign(new Error(`This key's limit is ${context.max} requests a minute.`), {
+						statusCode: 429,
+					}),
+			});
+			v1.setNotFoundHandler(apiNotFound);
+			await v1.register(v1Routes);
+		},
+		{ prefix: "/v1" },
+	);
+
+	const timer = setInterval(
+		() => void deleteExpiredAnswers(app.database.db, new Date()).catch(() => {}),
+		CLEANUP_EVERY_MS,
+	);
+	timer.unref();
+	app.addHook("onClose", async () => clearInterval(timer));
+};

@@ -1,9 +1,0 @@
-import { MESSAGES } from "../../i18n/messages";
-import { defineForm, field } from "../forms";
-
-/** The unsubscribe page's button; its name in the body tells it from a mail client's one-click POST. */
-export const unsubscribeForm = defineForm("unsubscribe", {
-	unsubscribe: field.submit({
-		label: { cs: MESSAGES.cs.unsubscribe.submit, en: MESSAGES.en.unsubscribe.submit },
-	}),
-});
