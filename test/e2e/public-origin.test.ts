@@ -7,6 +7,7 @@
 import { request } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startServer, type TestServer } from "../helpers/server";
+import { clientIp, outbox, registration, seedStores, talkTo } from "./register-support";
 
 /** What a client sends to choose the origin of the links; the server trusts it as a proxy. */
 const FORGED: Record<string, string>[] = [
@@ -35,6 +36,19 @@ async function get(server: TestServer, path: string, headers: Record<string, str
 	);
 	expect(status, path).toBe(200);
 	return { cache, text };
+}
+
+/** A registration POST with exactly these headers (as `get`); resolves to the answer's status. */
+async function postRegistration(server: TestServer, body: URLSearchParams, headers: Record<string, string>) {
+	return new Promise<number | undefined>((resolve, reject) => {
+		const headed = { "content-type": "application/x-www-form-urlencoded", ...headers };
+		request(`${server.origin}/register`, { method: "POST", headers: headed }, (response) => {
+			response.resume();
+			response.on("end", () => resolve(response.statusCode));
+		})
+			.on("error", reject)
+			.end(body.toString());
+	});
 }
 
 const canonical = (html: string) => /<link rel="canonical" href="([^"]*)"/.exec(html)?.[1];
@@ -87,6 +101,8 @@ describe("with PUBLIC_URL", () => {
 	let server: TestServer;
 	beforeAll(async () => {
 		server = await startServer({ env: { PUBLIC_URL: "https://lumen.example/" } });
+		talkTo(server.origin);
+		await seedStores();
 	});
 	afterAll(() => server.stop());
 
@@ -107,6 +123,20 @@ describe("with PUBLIC_URL", () => {
 			expect(text).not.toContain(server.origin);
 		}
 	});
+
+	it.each(FORGED)(
+		"e-mails the confirmation link on its origin, whatever host the registration claims: %o",
+		async (headers) => {
+			const body = await registration();
+			const email = body.get("email") ?? "";
+			expect(await postRegistration(server, body, { ...headers, "x-forwarded-for": clientIp() })).toBe(303);
+			const [mail = ""] = await outbox(email);
+			const link = /\S*\/register\/confirm\/\S*/.exec(mail)?.[0];
+			expect(link).toMatch(/^https:\/\/lumen\.example\/register\/confirm\/[\w-]{43}$/);
+			expect(mail).not.toContain("evil.example");
+			expect(mail).not.toContain(server.origin);
+		},
+	);
 });
 
 describe("in production", () => {

@@ -1,7 +1,8 @@
 /**
  * The confirmation links that issue no voucher because of the campaign, in both languages with axe:
  * the last voucher went to someone else first (sold out), and the campaign ended between the e-mail
- * and the click (the same data folder opened by a server whose CAMPAIGN_END has passed).
+ * and the click (the same data folder opened by a server whose CAMPAIGN_END has passed). A voucher
+ * issued before the end keeps working after it: its page and the till.
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -9,6 +10,8 @@ import { join } from "node:path";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MESSAGES } from "../../src/i18n/site-texts";
+import { openDatabase } from "../../src/server/db";
+import { redeemVoucher } from "../../src/server/staff/redemption";
 import { axe } from "../helpers/axe";
 import { connectBrowser } from "../helpers/browser";
 import { startServer, type TestServer } from "../helpers/server";
@@ -16,6 +19,7 @@ import {
 	confirmationLink,
 	openLink,
 	postRegistration,
+	registerAndConfirm,
 	registration,
 	seedStores,
 	talkTo,
@@ -77,20 +81,28 @@ describe("a link opened after the campaign ended", () => {
 	const env = { DATA_DIR: dataDir, SESSION_SECRET: "the same secret on both days" };
 	afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
-	it("issues nothing and says the campaign is not running", async () => {
+	it("issues nothing and says the campaign is not running; a voucher issued before still shows and redeems", async () => {
 		const open = await startServer({ env });
 		talkTo(open.origin);
 		await seedStores();
 		const links = await Promise.all(LANGS.map(([, prefix]) => signup(prefix)));
+		const issued = await registerAndConfirm();
 		await open.stop();
 
 		const ended = await startServer({ env: { ...env, CAMPAIGN_END: "2026-01-31" } });
+		const database = await openDatabase({ dataDir });
 		try {
 			for (const [i, [lang]] of LANGS.entries()) {
 				await expectRefusal(ended, links[i] ?? "", 403, MESSAGES[lang].register.confirm.closed.heading);
 			}
+			const voucherPage = await fetch(`${ended.origin}${issued}`);
+			expect(voucherPage.status).toBe(200);
+			const code = /<code class="voucher__code">(\d{13})<\/code>/.exec(await voucherPage.text())?.[1] ?? "";
+			expect(code).toMatch(/^\d{13}$/);
+			const redeemed = await redeemVoucher(database.db, { code, staffId: null, storeId: null });
+			expect(redeemed).toMatchObject({ kind: "redeemed", code });
 		} finally {
-			await ended.stop();
+			await Promise.all([ended.stop(), database.close()]);
 		}
 	});
 });
