@@ -611,6 +611,28 @@ describe("autosubmit", () => {
 		await page.context().close();
 	});
 
+	it("sends what was typed before the autosubmit module arrived, once it has", async () => {
+		const { page, requests } = await openPage(browser);
+		const { promise: released, resolve: release } = Promise.withResolvers<void>();
+		const { promise: asked, resolve: ask } = Promise.withResolvers<void>();
+		// The module comes only once the test lets it: everything below is typed before it runs.
+		await page.route(/\/autosubmit-[\w-]+\.js$/, async (route) => {
+			ask();
+			await released;
+			await route.continue();
+		});
+		await page.goto(`${origin()}/_fixtures/ajax`);
+		await asked;
+		await page.focus("#filter input");
+		await page.keyboard.type("Brno");
+		const echoes = () => requests.filter((url) => url.includes("/_fixtures/ajax/echo")).length;
+		expect(echoes()).toBe(0);
+		release();
+		expect((await echo(page)).query).toBe("region=&city=Brno");
+		expect(echoes()).toBe(1);
+		await page.context().close();
+	});
+
 	it("sends text typed while the last filter loads, aborting it, so the results match the field", async () => {
 		const { page } = await open();
 		const { promise: released, resolve: release } = Promise.withResolvers<void>();

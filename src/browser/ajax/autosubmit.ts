@@ -8,6 +8,9 @@ const TEXT_TYPES = new Set(["text", "search", "email", "tel", "url", "number", "
  * a text field — through requestSubmit, so validation runs and an `ajax` form goes by ajax. A form
  * whose data did not change since it was last sent is not sent again (change after keyup, say), unless
  * that request never got its answer shown.
+ *
+ * The module loads once the page has such a form (forms/shim.ts): what was typed or chosen before that
+ * is sent at once, as the page still shows what its form held when rendered.
  */
 export function startAutosubmit(): void {
 	// The data each form last sent, or the data it had when first focused; null: its request was aborted
@@ -55,6 +58,18 @@ export function startAutosubmit(): void {
 		clearTimeout(timer);
 		timer = setTimeout(() => submit(form), AUTOSUBMIT_KEYUP_DEBOUNCE);
 	});
+
+	for (const form of document.querySelectorAll<HTMLFormElement>(FORM)) {
+		sent.set(form, serialize(renderedData(form)));
+		submit(form);
+	}
+}
+
+/** A form's data as the server rendered it: a copy of the form, reset to its default values. */
+function renderedData(form: HTMLFormElement): FormData {
+	const copy = form.cloneNode(true) as HTMLFormElement;
+	copy.reset();
+	return new FormData(copy);
 }
 
 function isTextField(target: EventTarget | null): target is HTMLInputElement | HTMLTextAreaElement {
