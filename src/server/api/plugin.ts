@@ -14,6 +14,11 @@ import { v1Routes } from "./routes";
 import { SHARED_SCHEMAS } from "./schemas";
 
 const CLEANUP_EVERY_MS = 10 * 60 * 1000;
+/**
+ * Requests without a valid key per client address and minute: enough for a till whose key was just
+ * rotated to see its 401s, far too few to guess keys.
+ */
+export const FAILED_AUTH_PER_MINUTE = 30;
 
 /**
  * The partner API (register under `<base path>/api`): /v1 for the chains' tills, behind a key and its
@@ -62,7 +67,6 @@ export const apiPlugin: FastifyPluginAsync = async (app) => {
 				{ parseAs: "string" },
 				v1.getDefaultJsonParser("error", "error"),
 			);
-			v1.addHook("onRequest", authenticate);
 			v1.addHook("onResponse", auditCall);
 			// Counted in the database, so every server process counts each key's calls together.
 			await v1.register(rateLimit, {
@@ -77,6 +81,19 @@ export const apiPlugin: FastifyPluginAsync = async (app) => {
 						statusCode: 429,
 					}),
 			});
+			const failedAuth = v1.createRateLimit({
+				max: FAILED_AUTH_PER_MINUTE,
+				timeWindow: 60_000,
+				keyGenerator: (request) => `api-failed-auth:${request.ip}`,
+			});
+			// An instance hook: it runs before the key's limit, which each route holds.
+			v1.addHook(
+				"onRequest",
+				authenticate(async (request) => {
+					const limit = await failedAuth(request);
+					return !limit.isAllowed && limit.isExceeded ? limit.ttlInSeconds : undefined;
+				}),
+			);
 			v1.setNotFoundHandler(apiNotFound);
 			await v1.register(v1Routes);
 		},

@@ -88,6 +88,11 @@ export const PROBLEMS = {
 		title: "Too many requests for this key",
 		text: "Each key has its own limit of requests per minute. Wait the seconds `Retry-After` says, then retry with the same Idempotency-Key.",
 	},
+	"unauthenticated-rate-limited": {
+		status: 429,
+		title: "Too many requests without a valid key",
+		text: "Requests without a valid API key are counted by client address. Wait the seconds `Retry-After` says, then retry with the key.",
+	},
 	"server-error": {
 		status: 500,
 		title: "The server failed",

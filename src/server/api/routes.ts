@@ -80,7 +80,8 @@ export const v1Routes: FastifyPluginAsync = async (app) => {
 			if (!key.stores.has(store)) {
 				return sendProblem(
 					reply,
-					problem(request, "store-not-covered", `This key does not cover the store "${store}".`),
+					// Not echoed: the detail never carries what was sent, markup included.
+					problem(request, "store-not-covered", "This key does not cover the store in `store`."),
 				);
 			}
 			const outcome = await idempotently(

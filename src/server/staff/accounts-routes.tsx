@@ -27,6 +27,9 @@ import {
 
 type IdParams = { Params: { id: string } };
 
+/** Accounts are named by UUIDs (accounts.ts); anything else names none, and never reaches a query. */
+const ACCOUNT_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
 /** The refusals that belong to one field of the form; the others are said above the forms. */
 const FIELD_OF: Partial<Record<AccountRefusal, string>> = {
 	"email-taken": "email",
@@ -38,6 +41,11 @@ const actorOf = (user: StaffUser) => ({ id: user.id, name: user.name });
 
 /** Admins manage the staff accounts: list and create at /staff/users, one account at /staff/users/:id. */
 export const accountsRoutes: FastifyPluginAsync = async (app) => {
+	// After the session's check (onRequest): a stranger still meets the sign-in, an admin the 404 page.
+	app.addHook("preHandler", async (request, reply) => {
+		const { id } = request.params as { id?: string };
+		if (id !== undefined && !ACCOUNT_ID.test(id)) return reply.callNotFound();
+	});
 	const { db } = app.database;
 	const admins = (back: (request: FastifyRequest) => string) => ({ onRequest: requireRole(isAdmin, back) });
 	// Every stored store, as admins may give an account any of them (the public catalog shows only those
