@@ -1,6 +1,7 @@
 import { solveChallenge } from "altcha-lib";
 import { deriveKey as sha } from "altcha-lib/algorithms/sha";
 import { origin as sharedOrigin } from "../helpers/browser";
+import { type StaffServer, startStaffServer } from "./staff-support";
 
 let target: string | undefined;
 /** The site these helpers talk to: the shared test server, unless a file started its own. */
@@ -10,6 +11,23 @@ export const talkTo = (url: string | undefined) => {
 const origin = () => target ?? sharedOrigin();
 
 let stores: string[] = [];
+
+/**
+ * A site of the file's own (its own database, with `env`) that these helpers talk to, its stores seeded;
+ * stopping it turns them back to the shared server.
+ */
+export async function startRegistrationSite(env: Record<string, string> = {}): Promise<StaffServer> {
+	const site = await startStaffServer(env);
+	talkTo(site.server.origin);
+	await seedStores();
+	return {
+		...site,
+		async stop() {
+			talkTo(undefined);
+			await site.stop();
+		},
+	};
+}
 
 /** Three partner stores of the server's own seed, for the form's store select. */
 export async function seedStores(): Promise<string[]> {

@@ -11,22 +11,18 @@ import {
 	postRegistration,
 	registerAndConfirm,
 	registration,
-	seedStores,
-	talkTo,
+	startRegistrationSite,
 	uniqueEmail,
 } from "./register-support";
-import { type StaffServer, startStaffServer } from "./staff-support";
+import type { StaffServer } from "./staff-support";
 
 let smtp: TestSmtp;
 let site: StaffServer;
 beforeAll(async () => {
 	smtp = await startSmtp();
-	site = await startStaffServer({ SMTP_URL: smtp.url });
-	talkTo(site.server.origin);
-	await seedStores();
+	site = await startRegistrationSite({ SMTP_URL: smtp.url });
 });
 afterAll(async () => {
-	talkTo(undefined);
 	await site?.stop();
 	await smtp?.close();
 });

@@ -19,8 +19,7 @@ import {
 	postRegistration,
 	registerAndConfirm,
 	registration,
-	seedStores,
-	talkTo,
+	startRegistrationSite,
 	uniqueEmail,
 } from "./register-support";
 import { type StaffServer, startStaffServer } from "./staff-support";
@@ -28,13 +27,10 @@ import { type StaffServer, startStaffServer } from "./staff-support";
 let site: StaffServer;
 let browser: Browser;
 beforeAll(async () => {
-	site = await startStaffServer();
-	talkTo(site.server.origin);
-	await seedStores();
+	site = await startRegistrationSite();
 	browser = await connectBrowser();
 });
 afterAll(async () => {
-	talkTo(undefined);
 	await browser?.close();
 	await site?.stop();
 });
