@@ -23,7 +23,8 @@ export default defineConfig(({ mode, isSsrBuild }) => {
 	// Test builds go to dist/test (or TEST_DIST, so that parallel test runs do not overwrite each other).
 	const testDist = process.env.TEST_DIST || "dist/test";
 	const componentDirs = test ? ["src/components", "test/fixtures/components"] : ["src/components"];
-	const define = { __DEV__: JSON.stringify(mode !== "production") };
+	// The site's builds, test builds included, leave out what only the kit needs (build/kit.config.ts).
+	const define = { __DEV__: JSON.stringify(mode !== "production"), __KIT__: "false" };
 
 	if (isSsrBuild) {
 		return {

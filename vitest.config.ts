@@ -1,7 +1,7 @@
 import { defineConfig } from "vitest/config";
 
 export default defineConfig({
-	define: { __DEV__: "true" },
+	define: { __DEV__: "true", __KIT__: "true" },
 	test: {
 		reporters: ["default", "./test/helpers/summary-reporter.ts"],
 		projects: [

@@ -1,11 +1,12 @@
 /**
  * `npm run bench:size`: gzip sizes of the production client build (run `npm run build` first) against
- * the budgets of docs/budgets.md — the runtime core, each component chunk, and the JavaScript each kind of
- * public page downloads on first load, read from a real browser's network log.
+ * the budgets of docs/budgets.md — the runtime core, each component chunk, the kit for other servers
+ * (dist/kit, when `npm run build:kit` has run), and the JavaScript each kind of public page downloads on
+ * first load, read from a real browser's network log.
  */
 
 import { randomBytes } from "node:crypto";
-import { readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 import { chromium } from "playwright-core";
@@ -14,6 +15,7 @@ import { startServer } from "../test/helpers/server";
 import { RegistrationClient } from "./lib/registration-client";
 
 const CLIENT = "dist/client";
+const KIT = "dist/kit";
 const KiB = 1024;
 const BUDGET = { core: 8 * KiB, coreAndForms: 12 * KiB, homePage: 30 * KiB };
 
@@ -40,6 +42,46 @@ function closure(key: string, into = new Set<string>()): Set<string> {
 	into.add(chunk.file);
 	for (const imported of chunk.imports ?? []) closure(imported, into);
 	return into;
+}
+
+/**
+ * The kit for other servers (`npm run build:kit`, dist/kit/): its core and core + forms against the same
+ * budgets as the site's, then its other files. Files as shipped, banners included.
+ */
+function printKitSizes(): void {
+	const kitManifestFile = join(KIT, ".vite/manifest.json");
+	console.log("\nKit (dist/kit), gzip");
+	if (!existsSync(kitManifestFile)) {
+		console.log("  not built: run npm run build:kit");
+		return;
+	}
+	const kitManifest = JSON.parse(readFileSync(kitManifestFile, "utf8")) as Record<string, ManifestChunk>;
+	const kitSize = (file: string) => gzipSync(readFileSync(join(KIT, file)), { level: 9 }).length;
+	// A chunk and what it imports statically, as for the site's build.
+	const kitClosure = (key: string, into = new Set<string>()): Set<string> => {
+		const chunk = kitManifest[key];
+		if (!chunk) throw new Error(`${key} is not in the kit's manifest`);
+		if (into.has(chunk.file)) return into;
+		into.add(chunk.file);
+		for (const imported of chunk.imports ?? []) kitClosure(imported, into);
+		return into;
+	};
+	const kitSum = (files: Iterable<string>) => [...files].reduce((total, file) => total + kitSize(file), 0);
+	const coreFiles = kitClosure("src/browser/main.ts");
+	const withFormsFiles = kitClosure("src/browser/forms/index.ts", new Set(coreFiles));
+	const core = kitSum(coreFiles);
+	const withForms = kitSum(withFormsFiles);
+	console.log(
+		`  ${kib(core).padStart(10)}  core (runtime.js + static imports)  budget ${kib(BUDGET.core)}  ${verdict(core, BUDGET.core)}`,
+	);
+	console.log(
+		`  ${kib(withForms).padStart(10)}  core + forms  budget ${kib(BUDGET.coreAndForms)}  ${verdict(withForms, BUDGET.coreAndForms)}`,
+	);
+	for (const file of withFormsFiles) console.log(`    ${kib(kitSize(file)).padStart(10)}  ${file}`);
+	const others = readdirSync(KIT)
+		.filter((file) => /\.(js|css)$/.test(file) && !withFormsFiles.has(file))
+		.sort();
+	for (const file of others) console.log(`    ${kib(kitSize(file)).padStart(10)}  ${file}`);
 }
 
 const sum = (files: Iterable<string>) => [...files].reduce((total, file) => total + gzipSize(file), 0);
@@ -70,6 +112,8 @@ for (const [key, chunk] of components) {
 		: "";
 	console.log(`  ${kib(gzipSize(chunk.file)).padStart(10)}  ${chunk.name}${extraText}`);
 }
+
+printKitSizes();
 
 console.log("\nJavaScript downloaded on first load (Chromium network log), gzip");
 const sessionSecret = randomBytes(32).toString("base64url");

@@ -24,6 +24,8 @@ export function findComponents(dirs: string[]): Map<string, string> {
 export interface ComponentsPluginOptions {
 	/** Folders whose subfolders are components. */
 	dirs: string[];
+	/** Only these of them (the kit's generic components, build/kit.config.ts); default: all. */
+	only?: readonly string[];
 	/** The runtime's own lazily loaded modules (name → source file), e.g. error reporting. */
 	modules: Record<string, string>;
 	runtimeEntryName: string;
@@ -39,6 +41,8 @@ export interface ComponentsPluginOptions {
  */
 export function componentsPlugin(options: ComponentsPluginOptions): Plugin {
 	const components = findComponents(options.dirs);
+	for (const name of components.keys())
+		if (options.only && !options.only.includes(name)) components.delete(name);
 	const modules = new Map(Object.entries(options.modules).map(([name, file]) => [name, resolve(file)]));
 	let command: "build" | "serve" = "build";
 	return {
@@ -83,9 +87,8 @@ export function componentsPlugin(options: ComponentsPluginOptions): Plugin {
 				const pattern = new RegExp(`(["'\`])${placeholder}\\1`);
 				if (!pattern.test(runtime.code)) this.error(`${placeholder} not found in the runtime entry`);
 				const chunks = chunksOf(map);
-				const written = placeholder === COMPONENTS ? expandedFromHashes(chunks) : JSON.stringify(chunks);
-				if (!written)
-					this.error(`a component chunk is not named <component>-<hash>.js: ${JSON.stringify(chunks)}`);
+				const written = expandedFromHashes(chunks);
+				if (!written) this.error(`a chunk is not named <name>-<hash>.js: ${JSON.stringify(chunks)}`);
 				runtime.code = runtime.code.replace(pattern, () => written);
 			}
 		},
@@ -93,9 +96,9 @@ export function componentsPlugin(options: ComponentsPluginOptions): Plugin {
 }
 
 /**
- * The components' map as the expression that builds it from each chunk's hash: one per component,
- * in a file every page loads, and the names and `./…js` around the hashes cost about 70 bytes of
- * gzip (docs/budgets.md, Size). Undefined when a chunk is not named `./<name>-<hash>.js`.
+ * A map of chunks (the components', the runtime's lazy modules) as the expression that builds it from
+ * each chunk's hash: it is in a file every page loads, and the names and `./…js` around the hashes cost
+ * about 70 bytes of gzip (docs/budgets.md, Size). Undefined when a chunk is not named `./<name>-<hash>.js`.
  */
 export function expandedFromHashes(chunks: Record<string, string>): string | undefined {
 	const hashes: Record<string, string> = {};

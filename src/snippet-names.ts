@@ -20,6 +20,8 @@ export interface SnippetNames {
 	storesMore: true;
 	redeem: true;
 	today: true;
+	/** The dashboard's charts and tables (/staff/dashboard): a new filter replaces them. */
+	dashboard: true;
 	/** The modal's content on the component gallery (development and test). */
 	"gallery-modal-hours": true;
 	/** An editable text's controls in the content-editing view: `cms-<block key>`. */

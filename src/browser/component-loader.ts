@@ -10,6 +10,12 @@ interface Instance {
 	cleanup?: Cleanup;
 }
 
+/**
+ * A host's component (`components.define`): returns a module, or a promise of one, whose default export
+ * has `connect(element, context)`, e.g. `() => import("./hello.js")`.
+ */
+export type ComponentSource = () => unknown;
+
 export interface ComponentEventDetail {
 	name: string;
 	element: HTMLElement;
@@ -21,6 +27,8 @@ declare global {
 		"component:connected": CustomEvent<ComponentEventDetail>;
 		"component:disconnected": CustomEvent<ComponentEventDetail>;
 		"component:error": CustomEvent<ComponentEventDetail>;
+		/** An element names a component that is neither built in nor defined (yet). */
+		"component:unknown": CustomEvent<ComponentEventDetail>;
 	}
 }
 
@@ -30,18 +38,19 @@ const SELECTOR = "[data-component]";
  * Mounts components on the elements that name them (`data-component="a b"`), in the initial HTML and
  * in any HTML inserted later, and unmounts them when their element leaves the document. A moved
  * element is not remounted: removals are judged when the mutation batch is handled, by which time a
- * moved element is connected again. Lifecycle events are dispatched on `document`.
+ * moved element is connected again. Lifecycle events are dispatched on `document`. A host page adds
+ * its own components with define(), which win over built-in ones of the same name.
  */
 export class ComponentLoader {
-	readonly #chunks: Readonly<Record<string, string>>;
+	readonly #chunks: Record<string, string | ComponentSource>;
 	readonly #instances = new Map<HTMLElement, Map<string, Instance>>();
 	readonly #definitions = new Map<string, Promise<ComponentDefinition>>();
 	readonly #observer = new MutationObserver((records) => this.#onMutations(records));
 	#services: Services | undefined;
 
-	/** @param chunks component name → chunk URL (absolute, or relative to `base`) */
+	/** @param chunks component name → chunk URL (absolute, or relative to `base`); define() adds to it */
 	constructor(
-		chunks: Readonly<Record<string, string>>,
+		chunks: Record<string, string>,
 		readonly base: string,
 	) {
 		this.#chunks = chunks;
@@ -72,6 +81,17 @@ export class ComponentLoader {
 			console.warn("mount() before start() does nothing: start() mounts what the document holds", element);
 	}
 
+	/**
+	 * Registers a host's component: where the document names it, now or later, it mounts like a built-in
+	 * one. Called before the runtime starts (in the host's module script), it replaces a built-in
+	 * component of the same name everywhere; later, on elements not mounted yet.
+	 */
+	define(name: string, load: ComponentSource): void {
+		this.#chunks[name] = load;
+		this.#definitions.delete(name);
+		if (this.#services) this.#mountWithin(document.documentElement);
+	}
+
 	/** Names of the components mounted (or loading) on an element. */
 	mountedOn(element: HTMLElement): string[] {
 		return [...(this.#instances.get(element)?.keys() ?? [])];
@@ -98,10 +118,9 @@ export class ComponentLoader {
 	}
 
 	#unmountWithin(root: HTMLElement): void {
-		if (this.#instances.has(root)) this.#unmount(root);
-		for (const element of root.querySelectorAll<HTMLElement>(SELECTOR)) {
-			if (this.#instances.has(element)) this.#unmount(element);
-		}
+		// #unmount passes over elements with nothing mounted.
+		this.#unmount(root);
+		for (const element of root.querySelectorAll<HTMLElement>(SELECTOR)) this.#unmount(element);
 	}
 
 	/** Brings the element's instances in line with the names it carries now. */
@@ -115,6 +134,8 @@ export class ComponentLoader {
 			if (instances.has(name)) continue;
 			if (!(name in this.#chunks)) {
 				if (__DEV__) console.warn(`Component "${name}" not found`, element);
+				// For a host's page (the kit): the site's pages name only its own components.
+				if (__KIT__) dispatch("component:unknown", { name, element });
 				continue;
 			}
 			const instance: Instance = { controller: new AbortController(), connected: false };
@@ -152,11 +173,16 @@ export class ComponentLoader {
 	#definition(name: string): Promise<ComponentDefinition> {
 		let definition = this.#definitions.get(name);
 		if (!definition) {
-			const url = new URL(this.#chunks[name]!, this.base).href;
-			definition = importChunk(url).then((module) => {
+			const chunk = this.#chunks[name]!;
+			// A host's loader runs in a promise, so that one that throws fails like a chunk that does not load.
+			definition = (
+				typeof chunk === "function"
+					? Promise.resolve().then(chunk)
+					: importChunk(new URL(chunk, this.base).href)
+			).then((module) => {
 				const exported = (module as { default?: unknown }).default;
 				if (!isComponentDefinition(exported)) {
-					throw new TypeError(`Chunk of component "${name}" has no default export with connect()`);
+					throw new TypeError(`The default export of component "${name}" has no connect()`);
 				}
 				return exported;
 			});

@@ -28,9 +28,5 @@ export interface ComponentDefinition {
 }
 
 export function isComponentDefinition(value: unknown): value is ComponentDefinition {
-	return (
-		typeof value === "object" &&
-		value !== null &&
-		typeof (value as { connect?: unknown }).connect === "function"
-	);
+	return typeof (value as { connect?: unknown } | undefined)?.connect === "function";
 }

@@ -6,7 +6,7 @@ const megabytes = FORM_LIMITS.fileSize / 1024 / 1024;
 
 /** What the form markup and the server say besides the rules' messages. */
 export const FORM_TEXTS = {
-	/** As the browser's summary (src/browser/forms/validation-texts.ts), which replaces the server's on the next submit. */
+	/** As the browser's summary (src/browser/ajax/runtime-texts.ts), which replaces the server's on the next submit. */
 	summary: { cs: "Opravte prosím tyto chyby:", en: "Please correct the following:" },
 	/** The default label of a clearable field's button. */
 	clear: { cs: "Vymazat pole", en: "Clear the field" },

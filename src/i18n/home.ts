@@ -1,4 +1,5 @@
 import type { CarouselTexts } from "../components/advantages-carousel/AdvantagesCarousel";
+import { REGISTRATION_RULES } from "../domain/registration/rules";
 import type { Lang } from "./index";
 
 /**
@@ -58,7 +59,7 @@ const cs = {
 		items: [
 			{
 				title: "Zaregistrujte se",
-				text: "Vyplňte krátký formulář. Zapojit se může každý, komu je alespoň 18 let.",
+				text: `Vyplňte krátký formulář. Zapojit se může každý, komu je alespoň ${REGISTRATION_RULES.minAge} let.`,
 			},
 			{
 				title: "Potvrďte e-mail",
@@ -76,8 +77,7 @@ const cs = {
 			{
 				id: "faq-who",
 				question: "Kdo se může zapojit?",
-				answer:
-					"Každý, komu je v den registrace alespoň 18 let. Stačí platný e-mail; poukázka je osobní a nepřenosná.",
+				answer: `Každý, komu je v den registrace alespoň ${REGISTRATION_RULES.minAge} let. Stačí platný e-mail; poukázka je osobní a nepřenosná.`,
 			},
 			{
 				id: "faq-how-many",
@@ -177,7 +177,10 @@ const en: HomeTexts = {
 	steps: {
 		title: "How it works",
 		items: [
-			{ title: "Register", text: "Fill in a short form. Anyone aged 18 or over can take part." },
+			{
+				title: "Register",
+				text: `Fill in a short form. Anyone aged ${REGISTRATION_RULES.minAge} or over can take part.`,
+			},
 			{
 				title: "Confirm your e-mail",
 				text: "We e-mail you a link. Open it and you see your personal voucher with its barcode.",
@@ -194,8 +197,7 @@ const en: HomeTexts = {
 			{
 				id: "faq-who",
 				question: "Who can take part?",
-				answer:
-					"Anyone aged 18 or over on the day they register. A valid e-mail is all you need; the voucher is personal.",
+				answer: `Anyone aged ${REGISTRATION_RULES.minAge} or over on the day they register. A valid e-mail is all you need; the voucher is personal.`,
 			},
 			{
 				id: "faq-how-many",

@@ -1,6 +1,10 @@
+import { REGISTRATION_RULES } from "../domain/registration/rules";
 import { CAMPAIGN_MESSAGES } from "./campaign";
 import type { Lang } from "./index";
 import { STAFF_ADMIN_TEXTS } from "./staff-admin-texts";
+import { STAFF_API_KEYS_TEXTS } from "./staff-api-keys-texts";
+import { STAFF_DASHBOARD_TEXTS } from "./staff-dashboard-texts";
+import { STAFF_FRAUD_TEXTS } from "./staff-fraud-texts";
 
 /** The site's own texts (page chrome, errors). Pages add their sections here as they grow. */
 const cs = {
@@ -43,7 +47,7 @@ const cs = {
 		heading: "Získejte poukázku na 150 Kč",
 		lead: "Vyplňte pár údajů a poukázku s čárovým kódem vám hned ukážeme a pošleme i e-mailem. Uplatníte ji na jakýkoli produkt Lumen v kterékoli z téměř tří set partnerských drogerií.",
 		points: [
-			"Jedna poukázka na osobu, pro dospělé od 18 let.",
+			`Jedna poukázka na osobu, pro dospělé od ${REGISTRATION_RULES.minAge} let.`,
 			"Platí 60 dní ode dne registrace.",
 			"U pokladny stačí ukázat čárový kód v telefonu.",
 		],
@@ -63,7 +67,7 @@ const cs = {
 		},
 		birthDateRequired: "Vyplňte prosím datum narození.",
 		birthDateInvalid: "Zadejte prosím skutečné datum narození, například 24. 12. 1990.",
-		tooYoung: "Poukázku můžeme vydat jen osobám, kterým je alespoň 18 let.",
+		tooYoung: `Poukázku můžeme vydat jen osobám, kterým je alespoň ${REGISTRATION_RULES.minAge} let.`,
 		phone: "Telefon (nepovinné)",
 		phoneDescription: "Jen pro případ, že bychom s vámi potřebovali poukázku vyřešit.",
 		phoneInvalid: "Zadejte prosím telefon jako 603 123 456, nebo s předvolbou, například +421 903 123 456.",
@@ -161,6 +165,9 @@ const cs = {
 				"Odkaz platí {hours} hodin. Otevřít ho můžete i později znovu, vždy ukáže stejnou poukázku.",
 			notYou:
 				"Pokud jste se neregistrovali vy, e-mail prosím ignorujte: bez potvrzení žádnou poukázku nevydáme a údaje po vypršení odkazu smažeme.",
+			issuedSubject: "Vaše poukázka Lumen na 150 Kč",
+			issuedBody:
+				"děkujeme za potvrzení e-mailu. Poukázka v hodnotě 150 Kč na jakýkoli produkt Lumen je vaše. Najdete ji na tomto odkazu a u pokladny můžete ukázat i tento e-mail:",
 			againSubject: "Znovu posíláme odkaz na vaši poukázku Lumen",
 			greeting: "Dobrý den, {name},",
 			againBody:
@@ -189,7 +196,7 @@ const cs = {
 			},
 			{
 				heading: "Kdo se může zúčastnit",
-				text: "Každá osoba starší 18 let s doručovací e-mailovou adresou. Na jednu osobu (jméno a datum narození) a jednu e-mailovou schránku vydáváme jednu poukázku; adresy dočasných schránek nepřijímáme.",
+				text: `Každá osoba starší ${REGISTRATION_RULES.minAge} let s doručovací e-mailovou adresou. Na jednu osobu (jméno a datum narození) a jednu e-mailovou schránku vydáváme jednu poukázku; adresy dočasných schránek nepřijímáme.`,
 			},
 			{
 				heading: "Poukázka",
@@ -250,6 +257,9 @@ const cs = {
 		editHome: "Upravit texty úvodní stránky",
 		signInsLink: "Neúspěšná přihlášení",
 		...STAFF_ADMIN_TEXTS.cs,
+		dashboard: STAFF_DASHBOARD_TEXTS.cs,
+		fraud: STAFF_FRAUD_TEXTS.cs,
+		apiKeys: STAFF_API_KEYS_TEXTS.cs,
 		login: {
 			title: "Přihlášení pro prodejny",
 			intro: "Přihlaste se účtem, který vám založil správce kampaně.",
@@ -421,7 +431,7 @@ const en: Messages = {
 		heading: "Get your 150 CZK voucher",
 		lead: "Fill in a few details and we will show you your voucher with its barcode straight away, and e-mail it to you too. Use it for any Lumen product at any of nearly three hundred partner drugstores.",
 		points: [
-			"One voucher per person, for adults aged 18 and over.",
+			`One voucher per person, for adults aged ${REGISTRATION_RULES.minAge} and over.`,
 			"Valid for 60 days from the day you register.",
 			"Just show the barcode on your phone at the till.",
 		],
@@ -441,7 +451,7 @@ const en: Messages = {
 		},
 		birthDateRequired: "Please enter your date of birth.",
 		birthDateInvalid: "Please enter a real date of birth, such as 24/12/1990.",
-		tooYoung: "We can only issue vouchers to people aged 18 or over.",
+		tooYoung: `We can only issue vouchers to people aged ${REGISTRATION_RULES.minAge} or over.`,
 		phone: "Phone (optional)",
 		phoneDescription: "Only in case we need to sort out something about your voucher with you.",
 		phoneInvalid:
@@ -539,6 +549,9 @@ const en: Messages = {
 				"The link works for {hours} hours. You can open it again later too; it always shows the same voucher.",
 			notYou:
 				"If it was not you who registered, please ignore this e-mail: without confirmation no voucher is issued, and we delete the details when the link expires.",
+			issuedSubject: "Your Lumen voucher for 150 CZK",
+			issuedBody:
+				"thank you for confirming your e-mail. The voucher worth 150 CZK for any Lumen product is yours. It is at this link, and you can also show this e-mail at the till:",
 			againSubject: "Here is the link to your Lumen voucher again",
 			greeting: "Hello {name},",
 			againBody:
@@ -567,7 +580,7 @@ const en: Messages = {
 			},
 			{
 				heading: "Who can take part",
-				text: "Anyone aged 18 or over with an e-mail address that receives mail. We issue one voucher per person (name and date of birth) and per mailbox; disposable mailboxes are not accepted.",
+				text: `Anyone aged ${REGISTRATION_RULES.minAge} or over with an e-mail address that receives mail. We issue one voucher per person (name and date of birth) and per mailbox; disposable mailboxes are not accepted.`,
 			},
 			{
 				heading: "The voucher",
@@ -629,6 +642,9 @@ const en: Messages = {
 		editHome: "Edit the home page texts",
 		signInsLink: "Failed sign-ins",
 		...STAFF_ADMIN_TEXTS.en,
+		dashboard: STAFF_DASHBOARD_TEXTS.en,
+		fraud: STAFF_FRAUD_TEXTS.en,
+		apiKeys: STAFF_API_KEYS_TEXTS.en,
 		login: {
 			title: "Staff sign-in",
 			intro: "Sign in with the account the campaign administrator created for you.",

@@ -10,6 +10,9 @@ const cs = {
 		audit: "Záznam změn",
 		settings: "Nastavení kampaně",
 		settlement: "Vyúčtování",
+		dashboard: "Přehled kampaně",
+		fraud: "Podezřelé registrace",
+		apiKeys: "Klíče API",
 	},
 	roleNames: {
 		admin: "Správce",
@@ -105,6 +108,9 @@ const cs = {
 			"settings.update": "Změna nastavení kampaně",
 			"settlement.close": "Uzavření měsíce",
 			"settlement.reopen": "Znovuotevření měsíce",
+			"voucher.void": "Zrušení poukázky",
+			"apikey.create": "Nový klíč API",
+			"apikey.revoke": "Zneplatnění klíče API",
 		},
 	},
 	settings: {
@@ -168,6 +174,9 @@ const en: StaffAdminTexts = {
 		audit: "Audit log",
 		settings: "Campaign settings",
 		settlement: "Settlement",
+		dashboard: "Dashboard",
+		fraud: "Suspicious registrations",
+		apiKeys: "API keys",
 	},
 	roleNames: {
 		admin: "Admin",
@@ -264,6 +273,9 @@ const en: StaffAdminTexts = {
 			"settings.update": "Campaign settings changed",
 			"settlement.close": "Month closed",
 			"settlement.reopen": "Month reopened",
+			"voucher.void": "Voucher voided",
+			"apikey.create": "API key issued",
+			"apikey.revoke": "API key revoked",
 		},
 	},
 	settings: {

@@ -5,28 +5,29 @@ import cookie from "@fastify/cookie";
 import fastifyStatic from "@fastify/static";
 import Fastify, { type FastifyInstance, type FastifyPluginAsync } from "fastify";
 import { createElement } from "react";
-import { DEFAULT_LANG, LANGS, type Lang, langPrefix } from "../i18n";
+import { LANGS, type Lang, langPrefix } from "../i18n";
 import { MESSAGES } from "../i18n/site-texts";
 import { ErrorPage, errorPageStatus } from "../pages/ErrorPage";
 import type { ClientAssets } from "../render/client-assets";
 import { apiPlugin } from "./api/plugin";
-import { registerCampaign } from "./campaign/plugin";
-import { registerPageContent } from "./cms/plugin";
+import { campaignPlugin } from "./campaign/plugin";
+import { pageContentPlugin } from "./cms/plugin";
 import type { Config } from "./config";
 import type { DatabaseHandle } from "./db";
-import { registerForms } from "./forms/plugin";
+import { formsPlugin } from "./forms/plugin";
+import { fraudWatchPlugin } from "./fraud/plugin";
 import { loggerOptions } from "./logging/logger";
-import { registerDailyRetention } from "./privacy/plugin";
-import { registerRenderCache } from "./render-cache/plugin";
-import { decorateReplies, isAjax, requestLocation } from "./reply";
+import { retentionPlugin } from "./privacy/plugin";
+import { registrationPlugin } from "./registration/settings";
+import { renderCachePlugin } from "./render-cache/declared-plugin";
+import { isAjax, repliesPlugin } from "./reply";
 import { requestId } from "./request-id";
+import { requestLocationPlugin } from "./request-location";
 import { galleryRoutes } from "./routes/gallery";
 import { healthRoutes } from "./routes/health";
 import { pageRoutes } from "./routes/pages";
 import { seoRoutes } from "./routes/seo";
-import { registerSecurityHeaders } from "./security/headers";
-import { registerRequestOriginCheck } from "./security/request-origin";
-import { registerSameOriginCheck } from "./security/same-origin";
+import { securityPlugin } from "./security/plugin";
 import { staffPlugin } from "./staff/plugin";
 import { StoreCatalog } from "./stores/catalog";
 
@@ -37,10 +38,6 @@ declare module "fastify" {
 		readonly database: DatabaseHandle;
 		/** The partner stores, re-read at most once a second. */
 		readonly stores: StoreCatalog;
-	}
-	interface FastifyRequest {
-		/** The page's language, from its URL (/en/… is English). */
-		lang: Lang;
 	}
 }
 
@@ -69,19 +66,20 @@ export async function buildApp({ config, database, assets, serveAssets = true, p
 		return503OnClosing: true,
 	});
 
-	decorateReplies(app, config, assets);
 	app.decorate("config", config);
 	app.decorate("database", database);
 	app.decorate("stores", new StoreCatalog(database.db));
-	registerCampaign(app);
-	registerDailyRetention(app);
-	app.decorateRequest("lang", DEFAULT_LANG);
+	// The parts below name the parts they need (fastify-plugin's `dependencies`, plugin-names.ts): one
+	// registered out of order stops the start with an error that names both.
+	await app.register(requestLocationPlugin);
 	app.addHook("onRequest", async (request, reply) => {
-		request.lang = requestLocation(request, config.basePath).lang;
 		reply.header("x-request-id", request.id);
 	});
+	await app.register(repliesPlugin, { assets });
+	await app.register(campaignPlugin);
+	await app.register(retentionPlugin);
 
-	// Before any plugin: a plugin context takes the error handler set when it is registered.
+	// Before any plugin context: a plugin context takes the error handler set when it is registered.
 	app.setErrorHandler((error, request, reply) => {
 		const status = statusOf(error);
 		// With the request (its URL redacted, see logging/): the line tells what failed on its own.
@@ -90,15 +88,7 @@ export async function buildApp({ config, database, assets, serveAssets = true, p
 		return reply.page(createElement(ErrorPage, { status: errorPageStatus(status) }), { status });
 	});
 
-	await registerSecurityHeaders(
-		app,
-		config,
-		process.env,
-		assets.inlineStyle ? [assets.inlineStyle.hash] : [],
-	);
-	// After the security headers' hook: a refusal is a page with its nonce and policy like any other.
-	registerRequestOriginCheck(app);
-	registerSameOriginCheck(app);
+	await app.register(securityPlugin, { styleHashes: assets.inlineStyle ? [assets.inlineStyle.hash] : [] });
 	// Pages and JSON, compressed per response (quick settings: they are made per request);
 	// the static assets come precompressed at the best settings.
 	await app.register(compress, {
@@ -112,12 +102,13 @@ export async function buildApp({ config, database, assets, serveAssets = true, p
 		syncThreshold: 256 * 1024,
 	});
 
-	await registerForms(app);
+	await app.register(formsPlugin);
 	// Session cookies of the staff area (src/server/auth); editors' sessions also open ?edit on any page.
 	await app.register(cookie);
-	registerPageContent(app);
-	// After the page texts: their version is part of the cache key.
-	registerRenderCache(app);
+	await app.register(pageContentPlugin);
+	await app.register(renderCachePlugin);
+	await app.register(fraudWatchPlugin);
+	await app.register(registrationPlugin);
 
 	if (serveAssets) {
 		await app.register(fastifyStatic, {

@@ -1,11 +1,12 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
+import fp from "fastify-plugin";
 import type { ReactElement } from "react";
-import { type Lang, localizedPath, splitLangPath } from "../i18n";
 import type { ClientAssets } from "../render/client-assets";
 import { renderPage, renderSnippets } from "../render/render-page";
 import { createSite } from "../render/site-context";
 import type { SnippetName } from "../snippet-names";
-import type { Config } from "./config";
+import { PLUGIN } from "./plugin-names";
+import { sitePath } from "./request-location";
 
 /** What an ajax response may carry besides snippets (docs/markup-contract.md, Ajax). */
 export interface PayloadExtras {
@@ -35,27 +36,29 @@ export function isAjax(request: FastifyRequest): boolean {
 	return request.headers["x-requested-with"] === "XMLHttpRequest";
 }
 
-/** The language of a request and its path in that language, from its URL. */
-export function requestLocation(request: FastifyRequest, basePath: string): { lang: Lang; path: string } {
-	const pathname = request.url.split("?")[0] ?? "/";
-	const below = pathname.startsWith(basePath) ? pathname.slice(basePath.length) : pathname;
-	return splitLangPath(below || "/");
-}
+/**
+ * Decorates `reply.page` and `reply.seeOther`. A page is rendered in the request's language and at its
+ * page path, as the request-location plugin worked them out.
+ */
+export const repliesPlugin = fp(
+	(app: FastifyInstance, { assets }: { assets: ClientAssets }) => {
+		decorateReplies(app, assets);
+	},
+	{
+		name: PLUGIN.replies,
+		dependencies: [PLUGIN.requestLocation],
+		decorators: { fastify: ["config"] },
+	},
+);
 
-/** A path of this site as the request's page links to it: under the base path and in its language. */
-export function sitePath(request: FastifyRequest, path: string): string {
-	const { basePath } = request.server.config;
-	return localizedPath(basePath, requestLocation(request, basePath).lang, path);
-}
-
-export function decorateReplies(app: FastifyInstance, config: Config, assets: ClientAssets): void {
+function decorateReplies(app: FastifyInstance, assets: ClientAssets): void {
+	const { config } = app;
 	app.decorateReply("page", function (element: ReactElement, options: PageOptions = {}) {
-		const { lang, path } = requestLocation(this.request, config.basePath);
 		const site = createSite({
 			basePath: config.basePath,
 			origin: config.publicOrigin,
-			lang,
-			path,
+			lang: this.request.lang,
+			path: this.request.pagePath,
 			cmsMode: this.request.pageContent?.editing ?? false,
 			content: this.request.pageContent ?? undefined,
 			sentryDsn: config.sentryDsn,

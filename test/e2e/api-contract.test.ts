@@ -203,7 +203,7 @@ describe("authorization", () => {
 		await audited.voucher(code);
 		await audited.call("GET", `/api/v1/vouchers/${code}`, { key: null });
 		await audited.call("GET", `/api/v1/vouchers/${code}/redeemed`);
-		// Stored once the answer is out (onResponse): looked for until it is there.
+		// Logged once the answer is out and written within half a second: looked for until it is there.
 		const calls = () =>
 			server.database.db
 				.selectFrom("api_calls")
@@ -213,7 +213,7 @@ describe("authorization", () => {
 				)
 				.orderBy("status")
 				.execute();
-		await expect.poll(async () => (await calls()).length).toBe(3);
+		await expect.poll(async () => (await calls()).length, { timeout: 10_000 }).toBe(3);
 		expect(await calls()).toEqual([
 			{
 				key_id: id,

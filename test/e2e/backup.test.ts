@@ -51,10 +51,12 @@ describe("SQLite backup", () => {
 			expect(stored.signups).toBeLessThanOrEqual(bodies.length);
 			expect(stored).toMatchObject({
 				notOneVoucher: 0,
-				notOneMail: 0,
+				notTwoMails: 0,
+				withoutVoucherMail: 0,
 				issuedWithoutVoucher: 0,
 				withoutSignup: 0,
-				mails: stored.signups,
+				// Each signup's confirmation e-mail, and each voucher's own.
+				mails: stored.signups + stored.vouchers,
 				vouchersCounted: stored.vouchers,
 			});
 

@@ -8,8 +8,8 @@
  * Every answer must be a 4xx with a message (or a page: the form again with its errors, a redirect),
  * never a 5xx, never a script of ours reflected; afterwards the server still answers, and the database
  * holds nothing partial: each registration with exactly one voucher and its e-mail, no voucher
- * redeemed, no session opened but ours, no staff account, setting or closed month changed. Prints how
- * many requests were sent and how many got a 5xx.
+ * redeemed or voided, no session opened but ours, no staff account, setting, closed month or API key
+ * changed. Prints how many requests were sent and how many got a 5xx.
  *
  * Inside `npm test` it sends a sample: a quarter of the requests, drawn afresh each day (the seed is
  * printed; `FUZZ_SEED=<seed>` repeats a run), so the whole space is covered over a few runs while the
@@ -99,6 +99,9 @@ const ADMIN_PATHS_GET = [
 	"/staff/settlement",
 	"/staff/settlement.csv",
 	"/staff/settlement.csv?month=2020-01",
+	"/staff/fraud",
+	"/staff/fraud?days=30",
+	"/staff/api-keys",
 ];
 /** The partner API's routes; CODE is a real voucher's code. */
 const API_PATHS = [
@@ -252,6 +255,7 @@ async function adminState(): Promise<string> {
 		await db.selectFrom("staff_users").selectAll().orderBy("id").execute(),
 		await db.selectFrom("campaign_settings").selectAll().execute(),
 		await db.selectFrom("settlement_months").select("month").execute(),
+		await db.selectFrom("api_keys").selectAll().orderBy("id").execute(),
 	]);
 }
 
@@ -409,6 +413,15 @@ async function adminForms(): Promise<{ path: string; who: Who; fields: Record<st
 			},
 		},
 		{ path: `${NO_ACCOUNT}/role`, who: "admin", fields: { role: "staff", store: storeId, save: "" } },
+		// A code no voucher has: a void that got through would show as a voided voucher.
+		{ path: "/staff/fraud/void", who: "admin", fields: { code: "2900000000001", note: "fuzz", void: "" } },
+		// A store no key may have: a key created anyway would show in the admin state.
+		{
+			path: "/staff/api-keys",
+			who: "admin",
+			fields: { name: "fuzz", "stores[]": "no-such-store", rate: "60", create: "" },
+		},
+		{ path: "/staff/api-keys/key_000000000000/revoke", who: "admin", fields: { revoke: "" } },
 		{
 			path: `${NO_ACCOUNT}/password`,
 			who: "admin",
@@ -730,12 +743,12 @@ describeServerDatabases("hostile input on %s", (kind, createDatabase) => {
 		const stored = await storedRegistrations(db);
 		expect(stored).toMatchObject({ notOneVoucher: 0, withoutMail: 0, duplicateCodes: 0, duplicateTokens: 0 });
 		expect(stored.registrations).toBe(stored.vouchers);
-		const redeemed = await db
+		const redeemedOrVoided = await db
 			.selectFrom("vouchers")
 			.select("code")
-			.where("redeemed_at", "is not", null)
+			.where((eb) => eb.or([eb("redeemed_at", "is not", null), eb("voided_at", "is not", null)]))
 			.execute();
-		expect(redeemed).toEqual([]);
+		expect(redeemedOrVoided).toEqual([]);
 		// Sessions: ours, less those a fuzzed sign-out with our cookie ended; none opened by the fuzz.
 		const sessions = await db.selectFrom("sessions").select("id_hash").execute();
 		expect(sessions.length).toBeLessThanOrEqual(sessionsBefore);

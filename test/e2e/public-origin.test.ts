@@ -51,6 +51,18 @@ async function postRegistration(server: TestServer, body: URLSearchParams, heade
 	});
 }
 
+/** Opens a link with exactly these headers (as `get`), not following a redirect; resolves to the status. */
+async function openWith(server: TestServer, path: string, headers: Record<string, string>) {
+	return new Promise<number | undefined>((resolve, reject) => {
+		request(`${server.origin}${path}`, { headers }, (response) => {
+			response.resume();
+			response.on("end", () => resolve(response.statusCode));
+		})
+			.on("error", reject)
+			.end();
+	});
+}
+
 const canonical = (html: string) => /<link rel="canonical" href="([^"]*)"/.exec(html)?.[1];
 
 describe("without PUBLIC_URL", () => {
@@ -125,7 +137,7 @@ describe("with PUBLIC_URL", () => {
 	});
 
 	it.each(FORGED)(
-		"e-mails the confirmation link on its origin, whatever host the registration claims: %o",
+		"e-mails the confirmation link and then the voucher's on its origin, whatever host a request claims: %o",
 		async (headers) => {
 			const body = await registration();
 			const email = body.get("email") ?? "";
@@ -135,6 +147,13 @@ describe("with PUBLIC_URL", () => {
 			expect(link).toMatch(/^https:\/\/lumen\.example\/register\/confirm\/[\w-]{43}$/);
 			expect(mail).not.toContain("evil.example");
 			expect(mail).not.toContain(server.origin);
+
+			// Opened with the same headers: the voucher's own e-mail links to it on the configured origin too.
+			expect(await openWith(server, new URL(link ?? "").pathname, headers)).toBe(303);
+			const [voucher = ""] = await outbox(email);
+			expect(voucher).toMatch(/^https:\/\/lumen\.example\/voucher\/[\w-]{43}$/m);
+			expect(voucher).not.toContain("evil.example");
+			expect(voucher).not.toContain(server.origin);
 		},
 	);
 });

@@ -16,7 +16,7 @@ import { fill } from "../../src/components/shared/text";
 import type { Lang } from "../../src/i18n";
 import { MESSAGES } from "../../src/i18n/site-texts";
 import { axe } from "../helpers/axe";
-import { scanVoucherBarcode } from "../helpers/barcode-scan";
+import { scanBarcodeImage, scanVoucherBarcode } from "../helpers/barcode-scan";
 import { connectBrowser, type ObservedPage, openPage, tabTo, waitForRuntime } from "../helpers/browser";
 import { freePort, startServer, type TestServer } from "../helpers/server";
 import { type ReceivedMail, startSmtp, type TestSmtp } from "../helpers/smtp";
@@ -248,15 +248,31 @@ describe.each(LANGS)("the journey in %s", (lang) => {
 		expect(await scanVoucherBarcode(page)).toBe(code);
 		expect(await axe(page)).toEqual([]);
 
-		// Opened again (from the e-mail, later): the same voucher.
+		// The voucher's own e-mail follows, to be shown at the till: its code, its page's link, and its
+		// barcode as an inline image that a scanner reads.
 		const voucherUrl = page.url();
+		const issued = (await smtp.mailsTo(email, 2))[1];
+		expect(issued?.subject).toBe(t.register.mail.issuedSubject);
+		expect(issued?.text.split("\n")[0]).toBe(greeting);
+		expect(issued?.text).toContain(`\n${voucherUrl}\n\n${fill(t.register.mail.code, { code })}\n`);
+		expect(issued?.text).not.toContain("/register/confirm/");
+		expect(issued?.html).toContain(`href="${voucherUrl}"`);
+		const cid = `barcode.${code}@lumen`;
+		expect(issued?.html).toContain(
+			`<img src="cid:${cid}" alt="${fill(t.register.mail.barcodeAlt, { code })}"`,
+		);
+		const image = issued?.inline.get(cid);
+		expect(image?.type).toBe("image/png");
+		expect(scanBarcodeImage(image?.content ?? Buffer.alloc(0))).toBe(code);
+
+		// Opened again (from the e-mail, later): the same voucher, and no second voucher e-mail.
 		await page.goto(link);
 		expect(page.url()).toBe(voucherUrl);
 		expect(errorsOf(messages)).toEqual([]);
 
 		// Registering again with this mailbox: the same answer, and the voucher's own link e-mailed again.
 		await postSignup(site, { name: "Jana Nováková", email, birthDate }, lang);
-		const again = (await smtp.mailsTo(email, 2))[1];
+		const again = (await smtp.mailsTo(email, 3))[2];
 		expect(again?.subject).toBe(t.register.mail.againSubject);
 		expect(again?.text.split("\n")[0]).toBe(greeting);
 		expect(again?.text).toContain(`\n${voucherUrl}\n`);
@@ -521,7 +537,11 @@ describe("while the mail server is down", () => {
 			const confirmed = await fetch(linkIn(mail), { redirect: "manual" });
 			expect(confirmed.status).toBe(303);
 			expect(confirmed.headers.get("location")).toMatch(/^\/voucher\/[\w-]{43}$/);
-			await expect.poll(async () => (await outboxEntries(lonely, first.email))[0] ?? "").toMatch(/, sent /);
+			// The confirmation e-mail and, once its link was opened, the voucher's: both sent.
+			expect((await later.mailsTo(first.email, 2))[1]?.subject).toBe(MESSAGES.cs.register.mail.issuedSubject);
+			await expect
+				.poll(async () => (await outboxEntries(lonely, first.email)).map((entry) => /, sent /.test(entry)))
+				.toEqual([true, true]);
 		} finally {
 			await later?.close();
 			await lonely.stop();

@@ -118,10 +118,16 @@ export async function outbox(recipient: string): Promise<string[]> {
 	return bodies;
 }
 
-/** The confirmation link (a path) in the newest e-mail to `recipient`. */
+/**
+ * The confirmation link (a path) in the newest e-mail to `recipient` that has one (the e-mail with the
+ * voucher, sent once the link is opened, has none).
+ */
 export async function confirmationLink(recipient: string): Promise<string> {
 	const mails = await outbox(recipient);
-	const link = /https?:\/\/[^/\s]+(\/(?:en\/)?register\/confirm\/[\w-]{43})/.exec(mails[0] ?? "")?.[1];
+	const links = mails.map(
+		(mail) => /https?:\/\/[^/\s]+(\/(?:en\/)?register\/confirm\/[\w-]{43})/.exec(mail)?.[1],
+	);
+	const link = links.find((found) => found !== undefined);
 	if (!link) throw new Error(`no confirmation link e-mailed to ${recipient}:\n${mails[0] ?? "(no e-mail)"}`);
 	return link;
 }

@@ -68,12 +68,18 @@ describe("a valid registration", () => {
 		expect(voucher.headers.get("referrer-policy")).toBe("no-referrer");
 		const text = await voucher.text();
 		expect(text).toContain('<meta name="robots" content="noindex, nofollow"/>');
-		expect(text).toMatch(/<code class="voucher__code">29\d{11}<\/code>/);
+		const code = /<code class="voucher__code">(29\d{11})<\/code>/.exec(text)?.[1];
+		expect(code).toBeDefined();
 
-		// Opening the link again shows the same voucher, and issues nothing more.
+		// Opening the link again shows the same voucher, and issues nothing more: beside the confirmation
+		// e-mail, one with the voucher, its link and its code.
 		const again = await openLink(link);
 		expect(again.headers.get("location")).toBe(location);
-		expect(await outbox(email)).toHaveLength(1);
+		const mails = await outbox(email);
+		expect(mails).toHaveLength(2);
+		expect(mails[1]).toBe(mail);
+		expect(mails[0]).toContain(`${origin()}${location}\n\nKód poukázky: ${code}\n`);
+		expect(mails[0]).toMatch(/^Dobrý den, Jano Nováková \w+,/);
 	});
 
 	it("answers an ajax submission with {redirect} to the check-your-inbox page", async () => {

@@ -4,6 +4,7 @@
  * voucher is redeemed, the e-mail has no barcode left to show. Received through a real SMTP server.
  */
 import { afterAll, beforeAll, expect, it } from "vitest";
+import { MESSAGES } from "../../src/i18n/site-texts";
 import { redeemVoucher } from "../../src/server/staff/redemption";
 import { scanBarcodeImage } from "../helpers/barcode-scan";
 import { startSmtp, type TestSmtp } from "../helpers/smtp";
@@ -42,7 +43,9 @@ it("shows the voucher's barcode inline beside its link, and none once it is rede
 		.executeTakeFirstOrThrow();
 
 	await registerAgain(email);
-	const [, mail] = await smtp.mailsTo(email, 2);
+	// After the confirmation's e-mail and the issued voucher's own: the voucher's link sent again.
+	const [, , mail] = await smtp.mailsTo(email, 3);
+	expect(mail?.subject).toBe(MESSAGES.cs.register.mail.againSubject);
 	const html = mail?.html ?? "";
 	const cid = `barcode.${code}@lumen`;
 	expect(html).toContain(`<img src="cid:${cid}" alt="Čárový kód poukázky ${code}"`);
@@ -55,7 +58,8 @@ it("shows the voucher's barcode inline beside its link, and none once it is rede
 
 	await redeemVoucher(site.database.db, { code, staffId: null, storeId: null });
 	await registerAgain(email);
-	const [, , redeemed] = await smtp.mailsTo(email, 3);
+	const [, , , redeemed] = await smtp.mailsTo(email, 4);
+	expect(redeemed?.subject).toBe(MESSAGES.cs.register.mail.againSubject);
 	expect(redeemed?.html).toContain(path);
 	expect(redeemed?.html).not.toContain("cid:");
 	expect(redeemed?.text).not.toContain(code);

@@ -1,4 +1,4 @@
-import type { Kysely } from "kysely";
+import { type Kysely, sql } from "kysely";
 import type { Database } from "../../src/server/db/schema";
 
 /** What the database holds of signups, registrations and vouchers, and every way it could hold them partly or twice. */
@@ -19,8 +19,13 @@ export interface StoredRegistrations {
 	readonly notOneVoucher: number;
 	/** Registrations whose address got no e-mail. */
 	readonly withoutMail: number;
-	/** Registrations whose address got no e-mail or more than one (registering again sends the link again). */
-	readonly notOneMail: number;
+	/**
+	 * Registrations whose address did not get exactly two e-mails, the confirmation link's and the issued
+	 * voucher's (registering again sends the voucher's link again).
+	 */
+	readonly notTwoMails: number;
+	/** Registrations whose address got no e-mail with their voucher's link. */
+	readonly withoutVoucherMail: number;
 	/** Signups resolved as "issued" whose registration is missing or has no voucher. */
 	readonly issuedWithoutVoucher: number;
 	/** Registrations that no signup was confirmed into (seeded ones, or a confirmation stored partly). */
@@ -49,6 +54,19 @@ export async function storedRegistrations(db: Kysely<Database>): Promise<StoredR
 		.leftJoin("outbox", "outbox.recipient", "registrations.email")
 		.select(db.fn.count("outbox.id").as("n"))
 		.groupBy("registrations.id")
+		.execute();
+	const withoutVoucherMail = await db
+		.selectFrom("registrations")
+		.innerJoin("vouchers", "vouchers.registration_id", "registrations.id")
+		.leftJoin("outbox", (join) =>
+			join
+				.onRef("outbox.recipient", "=", "registrations.email")
+				.on(
+					sql<boolean>`${sql.ref("outbox.text_body")} like '%/voucher/' || ${sql.ref("vouchers.token")} || '%'`,
+				),
+		)
+		.select("registrations.id")
+		.where("outbox.id", "is", null)
 		.execute();
 	const outcomes = await db
 		.selectFrom("signups")
@@ -96,7 +114,8 @@ export async function storedRegistrations(db: Kysely<Database>): Promise<StoredR
 		byEmail: new Map(rows.map((row) => [row.email, row.token])),
 		notOneVoucher: notOneVoucher.length,
 		withoutMail: mails.filter((row) => Number(row.n) === 0).length,
-		notOneMail: mails.filter((row) => Number(row.n) !== 1).length,
+		notTwoMails: mails.filter((row) => Number(row.n) !== 2).length,
+		withoutVoucherMail: withoutVoucherMail.length,
 		issuedWithoutVoucher: issuedWithoutVoucher.length,
 		withoutSignup: withoutSignup.length,
 		duplicateCodes: await duplicates("code"),

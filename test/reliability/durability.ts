@@ -305,7 +305,16 @@ function report(engine: Engine, figures: Figures, stored: Stored, sessionSecret:
 		["acknowledged signups lost (row or its e-mail)", signupsLost, signupsLost === 0],
 		["acknowledged vouchers lost or different", vouchersLost, vouchersLost === 0],
 		["pending signups without their e-mail", pendingWithoutMail, pendingWithoutMail === 0],
-		["e-mails queued / signups", `${stored.mails} / ${stored.signups}`, stored.mails === stored.signups],
+		[
+			"e-mails queued / signups + vouchers (each one's e-mail)",
+			`${stored.mails} / ${stored.signups + stored.vouchers}`,
+			stored.mails === stored.signups + stored.vouchers,
+		],
+		[
+			"registrations without their voucher's e-mail",
+			stored.withoutVoucherMail,
+			stored.withoutVoucherMail === 0,
+		],
 		[
 			"registrations / signups issued",
 			`${stored.registrations} / ${issued}`,

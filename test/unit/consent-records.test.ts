@@ -177,6 +177,7 @@ describeDatabases("consent records on %s", (_kind, open) => {
 			now: LATER,
 			inPeriod: true,
 			voucherLimit: 1000,
+			links: context(LATER),
 		});
 		expect(confirmed.kind).toBe("voucher");
 		const registration = await db
@@ -199,7 +200,7 @@ describeDatabases("consent records on %s", (_kind, open) => {
 		const mailbox = { emailCanonical: "again@example.cz", email: "again@example.cz" };
 		const first = await signUp(db, person({ ...mailbox, marketingConsent: false }));
 		const second = await signUp(db, person({ ...mailbox, lang: "en" }), LATER);
-		const open = { now: LATER, inPeriod: true, voucherLimit: 1000 };
+		const open = { now: LATER, inPeriod: true, voucherLimit: 1000, links: context(LATER) };
 		const issued = await confirmSignup(db, hashOf(first), open);
 		expect(await confirmSignup(db, hashOf(second), open)).toEqual(issued);
 		const registration = await db.selectFrom("registrations").selectAll().executeTakeFirstOrThrow();

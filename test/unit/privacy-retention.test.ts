@@ -4,6 +4,7 @@
  * months every registration's personal data goes, vouchers and redemptions stay. The daily run is
  * claimed by one process a day, however many check at once.
  */
+import { randomUUID } from "node:crypto";
 import { Writable } from "node:stream";
 import Fastify from "fastify";
 import type { Kysely } from "kysely";
@@ -13,6 +14,7 @@ import type { DatabaseHandle } from "../../src/server/db";
 import type { Database } from "../../src/server/db/schema";
 import { claimDay, registerDailyRetention } from "../../src/server/privacy/plugin";
 import {
+	API_CALL_DAYS,
 	addMonths,
 	applyRetention,
 	describeRetention,
@@ -103,6 +105,28 @@ describeDatabases("retention on %s", (_kind, open) => {
 		expect((await applyRetention(db, settings(undefined), NOW)).mailBodiesDeleted).toBe(0);
 	});
 
+	it("deletes partner API calls older than their days, and keeps the newer ones", async () => {
+		const { db } = (await fresh()).handle;
+		const call = (daysAgo: number) => ({
+			id: randomUUID(),
+			key_id: null,
+			method: "GET",
+			route: "/api/v1/vouchers/:code",
+			voucher_code: null,
+			status: 401,
+			created_at: new Date(NOW.getTime() - daysAgo * DAY).toISOString(),
+		});
+		await db
+			.insertInto("api_calls")
+			.values([call(API_CALL_DAYS + 1), call(API_CALL_DAYS - 1), call(0)])
+			.execute();
+		const report = await applyRetention(db, settings(undefined), NOW);
+		expect(report.apiCallsDeleted).toBe(1);
+		expect(describeRetention(report)).toContain(`1 partner API call(s) older than ${API_CALL_DAYS} days`);
+		expect(await db.selectFrom("api_calls").select("id").execute()).toHaveLength(2);
+		expect((await applyRetention(db, settings(undefined), NOW)).apiCallsDeleted).toBe(0);
+	});
+
 	it("erases every registration's personal data from the campaign's end plus the months on", async () => {
 		const { db } = (await fresh()).handle;
 		const staff = await seedStaff(db, { role: "staff", storeId: "store-1" });
@@ -129,7 +153,8 @@ describeDatabases("retention on %s", (_kind, open) => {
 			registrationsAnonymised: 2,
 			signupsDeleted: 3,
 			consentsDeleted: 6,
-			emailsDeleted: 3,
+			// Three confirmation e-mails and the two vouchers' own.
+			emailsDeleted: 5,
 		});
 		expect(describeRetention(report)).toContain("2 registration(s) anonymised");
 		const registrations = await db.selectFrom("registrations").selectAll().execute();
@@ -144,9 +169,9 @@ describeDatabases("retention on %s", (_kind, open) => {
 		// Vouchers stay as they were: a redemption for the settlement, the other one still shown (not voided).
 		expect(await findVoucher(db, jana.token, onTheDay)).toMatchObject({
 			status: "redeemed",
-			cancelled: false,
+			cancelled: undefined,
 		});
-		expect((await findVoucher(db, eva.token, onTheDay))?.cancelled).toBe(false);
+		expect(await findVoucher(db, eva.token, onTheDay)).toMatchObject({ cancelled: undefined });
 		expect(await applyRetention(db, ended, onTheDay)).toMatchObject({
 			registrationsAnonymised: 0,
 			signupsDeleted: 0,

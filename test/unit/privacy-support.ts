@@ -63,7 +63,12 @@ export async function registered(
 	now = NOW,
 ): Promise<{ signupId: string; registrationId: string; token: string }> {
 	const signupId = await signUp(db, submitted, now);
-	const confirmed = await confirmSignup(db, hashOf(signupId), { now, inPeriod: true, voucherLimit: 1000 });
+	const confirmed = await confirmSignup(db, hashOf(signupId), {
+		now,
+		inPeriod: true,
+		voucherLimit: 1000,
+		links: context(now),
+	});
 	if (confirmed.kind !== "voucher") throw new Error(`not confirmed: ${confirmed.kind}`);
 	const { registration_id } = await db
 		.selectFrom("signups")

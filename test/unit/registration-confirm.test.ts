@@ -14,7 +14,12 @@ import { describeDatabases, disposedAfterAll } from "../helpers/test-databases";
 const keys = signupKeys("a test secret");
 const hashOf = (signupId: string) => tokenHash(confirmToken(keys, signupId));
 const NOW = new Date("2026-06-01T10:00:00Z");
-const OPEN = { now: NOW, inPeriod: true, voucherLimit: 1_000 };
+const LINKS = {
+	voucherUrl: (token: string, lang: string) => `https://lumen.example/${lang}/voucher/${token}`,
+	unsubscribeUrl: (subject: { id: string }, lang: string) =>
+		`https://lumen.example/${lang}/unsubscribe/${subject.id}`,
+};
+const OPEN = { now: NOW, inPeriod: true, voucherLimit: 1_000, links: LINKS };
 
 let people = 0;
 function person(fields: Partial<Submitted> = {}): Submitted {
@@ -60,7 +65,7 @@ async function withStore(db: Kysely<Database>) {
 		.execute();
 }
 
-const count = async (db: Kysely<Database>, table: "vouchers" | "registrations") =>
+const count = async (db: Kysely<Database>, table: "vouchers" | "registrations" | "outbox") =>
 	Number((await db.selectFrom(table).select(db.fn.countAll().as("n")).executeTakeFirstOrThrow()).n);
 
 describeDatabases("confirming a signup on %s", (kind, open) => {
@@ -90,6 +95,48 @@ describeDatabases("confirming a signup on %s", (kind, open) => {
 		expect(registration.id).toBe(signup.registration_id);
 	});
 
+	it("queues the voucher's own e-mail with the voucher it issues, in the registrant's language, once", async () => {
+		const { db } = (await fresh()).handle;
+		const jana = person({ lang: "en", marketingConsent: true, name: "Jana Nováková" });
+		const id = await signUp(db, jana);
+		const first = await confirmSignup(db, hashOf(id), OPEN);
+		await confirmSignup(db, hashOf(id), OPEN);
+		const voucher = await db
+			.selectFrom("vouchers")
+			.select(["code", "token", "registration_id"])
+			.executeTakeFirstOrThrow();
+		expect(first).toEqual({ kind: "voucher", token: voucher.token });
+		const mails = await db
+			.selectFrom("outbox")
+			.select(["recipient", "subject", "text_body", "html_body", "unsubscribe_url"])
+			.where("subject", "=", "Your Lumen voucher for 150 CZK")
+			.execute();
+		expect(mails).toHaveLength(1);
+		const [mail] = mails;
+		expect(mail?.recipient).toBe(jana.email);
+		expect(mail?.text_body).toContain(`Hello Jana Nováková,`);
+		expect(mail?.text_body).toContain(
+			`https://lumen.example/en/voucher/${voucher.token}\n\nVoucher code: ${voucher.code}\n`,
+		);
+		expect(mail?.html_body).toContain(`src="cid:barcode.${voucher.code}@lumen"`);
+		expect(mail?.unsubscribe_url).toBe(`https://lumen.example/en/unsubscribe/${voucher.registration_id}`);
+		// The confirmation e-mail and this one: opening the link again queued nothing.
+		expect(await count(db, "outbox")).toBe(2);
+	});
+
+	it("greets in Czech in the vocative, without an unsubscribe link for someone who asked for no news", async () => {
+		const { db } = (await fresh()).handle;
+		await confirmSignup(db, hashOf(await signUp(db, person({ name: "Jana Nováková" }))), OPEN);
+		const mail = await db
+			.selectFrom("outbox")
+			.select(["text_body", "unsubscribe_url"])
+			.where("subject", "=", "Vaše poukázka Lumen na 150 Kč")
+			.executeTakeFirstOrThrow();
+		expect(mail.text_body).toMatch(/^Dobrý den, Jano Nováková,\n/);
+		expect(mail.text_body).toContain("https://lumen.example/cs/voucher/");
+		expect(mail.unsubscribe_url).toBeNull();
+	});
+
 	it("refuses the same person from another mailbox, a link opened outside the period, and an expired link", async () => {
 		const { db } = (await fresh()).handle;
 		const jana = person();
@@ -113,6 +160,8 @@ describeDatabases("confirming a signup on %s", (kind, open) => {
 		const issued = await confirmSignup(db, hashOf(first), OPEN);
 		expect(await confirmSignup(db, hashOf(second), OPEN)).toEqual(issued);
 		expect(await count(db, "vouchers")).toBe(1);
+		// Two confirmation e-mails and one voucher e-mail: the voucher shown again is not e-mailed again.
+		expect(await count(db, "outbox")).toBe(3);
 	});
 
 	it("issues exactly VOUCHER_LIMIT vouchers to 60 confirmations at once, from two pools", async () => {
@@ -130,6 +179,8 @@ describeDatabases("confirming a signup on %s", (kind, open) => {
 		).toHaveLength(40);
 		expect(await count(db, "vouchers")).toBe(20);
 		expect(await count(db, "registrations")).toBe(20);
+		// The 60 confirmation e-mails and a voucher e-mail for each voucher issued: a rolled back one left none.
+		expect(await count(db, "outbox")).toBe(80);
 		const counter = await db
 			.selectFrom("campaign_counters")
 			.select("value")
@@ -154,5 +205,6 @@ describeDatabases("confirming a signup on %s", (kind, open) => {
 			new Set(opened.map((result) => (result.kind === "voucher" ? result.token : result.kind))).size,
 		).toBe(1);
 		expect(await count(db, "vouchers")).toBe(1);
+		expect(await count(db, "outbox")).toBe(4);
 	});
 });

@@ -35,7 +35,12 @@ describe("refusal classification", () => {
 
 	it("a voided voucher is refused as cancelled; one redeemed before it was voided still reads as redeemed", () => {
 		const voided = { ...voucher, voided_at: "2026-05-10T08:00:00.000Z" };
-		expect(refusalOf("1", voided, today)).toEqual({ kind: "voided", code: "1" });
+		expect(refusalOf("1", voided, today)).toEqual({ kind: "voided", code: "1", because: "request" });
+		expect(refusalOf("1", { ...voided, voided_because: "terms" }, today)).toEqual({
+			kind: "voided",
+			code: "1",
+			because: "terms",
+		});
 		expect(refusalOf("1", { ...voided, redeemed_at: "2026-05-01T08:00:00.000Z" }, today)?.kind).toBe(
 			"already-redeemed",
 		);

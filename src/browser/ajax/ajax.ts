@@ -2,9 +2,9 @@ import { dispatch } from "../dispatch";
 import { followedLink } from "../followed-link";
 import { announce, hideError, showError, showProgressLater } from "./feedback";
 import { SnippetHistory } from "./history";
-import { type Payload, parsePayload } from "./payload";
+import { type Payload, parsePayload, sameOrigin } from "./payload";
 import { message } from "./runtime-texts";
-import { SNIPPETS } from "./snippets";
+import { type AppliedSnippet, SNIPPETS } from "./snippets";
 
 export interface AjaxRequest {
 	url: string;
@@ -15,6 +15,8 @@ export interface AjaxRequest {
 	submitter?: HTMLElement | null;
 	/** push: a navigation (links, GET forms); replace: autosubmitted filters; false: no history. */
 	history: "push" | "replace" | false;
+	/** A GET following a same-origin `redirect` of the request before it, by ajax. */
+	redirected?: boolean;
 }
 
 export interface SendOptions {
@@ -101,6 +103,9 @@ export class Ajax {
 				method: request.method,
 				body: request.body,
 				headers: { "X-Requested-With": "XMLHttpRequest", Accept: "application/json" },
+				// Never in the HTTP cache: a server without `Vary: X-Requested-With` would have the browser show
+				// this JSON for the page's own address (Back to an ajax navigation's entry from another page).
+				cache: "no-store",
 				signal: aborted,
 			});
 			failure = message("failed");
@@ -121,9 +126,23 @@ export class Ajax {
 				failure = (json as { error?: unknown } | undefined)?.error?.toString() || failure;
 				throw new Error(failure);
 			}
-			if (apply) this.#apply(payload, request);
+			const { redirect } = payload;
+			// In the kit, a same-origin redirect is followed by ajax, as Naja does; it records the history in
+			// its stead. The site's redirects lead to other kinds of page: a full page load.
+			const follow = __KIT__ && redirect && !payload.forceRedirect && sameOrigin(redirect);
+			if (apply) this.#apply(payload, follow ? { ...request, history: false } : request);
 			dispatch("ajax:success", { request, payload });
-			if (apply && payload.redirect) location.assign(payload.redirect);
+			if (apply && redirect) {
+				if (follow) {
+					void this.send({
+						url: new URL(redirect, location.href).href,
+						method: "GET",
+						element: request.element,
+						history: request.history || "push",
+						redirected: true,
+					});
+				} else location.assign(redirect);
+			}
 			return payload;
 		} catch (error) {
 			// An aborted request shows nothing (the user or a newer request stopped it), but is reported.
@@ -142,7 +161,16 @@ export class Ajax {
 	#apply(payload: Payload, request: AjaxRequest): void {
 		if (request.history === "push") this.#history.saveCurrent();
 		const applied = this.#history.apply(payload.snippets, payload.append ? "all" : "marked");
-		if (request.history) this.#history.add(request.url, request.history);
+		// A redirect's target whose snippets are none of this page's (another kind of page) is loaded instead.
+		if (__KIT__ && !applied.length && request.redirected) {
+			location.assign(request.url);
+			return;
+		}
+		// The server's address for what is shown now (Naja's `url`), also after a form sent without history.
+		if (request.history || payload.url)
+			this.#history.add(payload.url ?? request.url, request.history || "replace");
+		// The kit's only: the site's snippets carry no scripts.
+		if (__KIT__) runScripts(applied);
 		if (applied.length) announce(message("updated"));
 	}
 
@@ -201,6 +229,30 @@ export class Ajax {
  * query (a GET form sends its own) or fragment.
  */
 const currentPath = () => location.origin + location.pathname;
+
+/**
+ * The page's CSP nonce, read at start: its scripts' nonce attributes are hidden once it has loaded. The
+ * kit's only, for runScripts.
+ */
+const nonce = __KIT__ ? document.querySelector<HTMLScriptElement>("script[nonce]")?.nonce : undefined;
+
+/**
+ * Runs the scripts of applied snippets that carry the page's nonce, once each (as Naja runs snippets'
+ * scripts); others stay inert, as markup inserted as HTML is. Scripts of restored history entries
+ * were run when they first arrived and are not run again.
+ */
+function runScripts(applied: AppliedSnippet[]): void {
+	for (const { element } of applied) {
+		for (const old of element.querySelectorAll("script")) {
+			if (!nonce || old.nonce !== nonce) continue;
+			// Parsed again as a fragment, a script runs once inserted; its nonce attribute was hidden.
+			const script = document.createRange().createContextualFragment(old.outerHTML)
+				.firstChild as HTMLScriptElement;
+			script.nonce = nonce;
+			old.replaceWith(script);
+		}
+	}
+}
 
 /** The loading state of a request's link or form and submitter, on or off. */
 function showLoading({ element, submitter }: AjaxRequest, on: boolean): void {

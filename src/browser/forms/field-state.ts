@@ -1,13 +1,15 @@
 /**
  * What a control shows of its verdict (docs/markup-contract.md, Forms): `has-error` or `is-valid` on its `.form-item`, the
  * message in the item's error block, `aria-invalid` on the control and the block in its
- * `aria-describedby`. Works on markup from any server: a missing error block is created.
+ * `aria-describedby`. Works on markup from any server: a missing error block is created, and Nette's
+ * renderer's `<span class="error">` is taken as the block (filled and emptied like ours).
  */
 import { type DomControl, idOf } from "./dom";
 
 const INVALID = "has-error";
 const VALID = "is-valid";
-const ERROR_BLOCK = ".form-item__error";
+/** The error block's class; in the kit, `data-error-class` on the form or around it names another. */
+const ERROR_CLASS = "form-item__error";
 
 /**
  * A field's `.form-item`; for markup without one, its parent, or its label's parent when a label wraps it
@@ -31,13 +33,17 @@ export function showVerdict(control: DomControl, error: string | null | undefine
 	if (item && !item.classList.replace(invalid ? VALID : INVALID, invalid ? INVALID : VALID)) {
 		item.classList.add(invalid ? INVALID : VALID);
 	}
-	around.block ??= item?.querySelector<HTMLElement>(ERROR_BLOCK);
+	// In the kit: Nette's renderer writes the server's message into a `<span class="error">` beside the
+	// control, and a host may name its own class. The site's markup has ours only.
+	around.block ??= item?.querySelector<HTMLElement>(
+		__KIT__ ? `.${errorClass(control)},.error` : `.${ERROR_CLASS}`,
+	);
 	if (item && invalid) {
 		// Markup from another server may have no error block: an invalid control gets one, with an id
 		// for its aria-describedby.
 		if (!around.block) {
 			around.block = document.createElement("p");
-			around.block.className = ERROR_BLOCK.slice(1);
+			around.block.className = __KIT__ ? errorClass(control) : ERROR_CLASS;
 			item.append(around.block);
 		}
 		around.block.id ||= `${idOf(control.field)}-error`;
@@ -56,6 +62,9 @@ export function showVerdict(control: DomControl, error: string | null | undefine
 		}
 	}
 }
+
+const errorClass = ({ field }: DomControl) =>
+	field.closest<HTMLElement>("[data-error-class]")?.dataset.errorClass || ERROR_CLASS;
 
 /** Shows no verdict, as for a control that is not validated (disabled). */
 export function clearVerdict(control: DomControl): void {

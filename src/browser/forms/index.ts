@@ -10,15 +10,43 @@
  * - the server's errors (`data-nette-error`: its message, `%value` filled in, or else what the error
  *   block says) stay until the user changes the value;
  * - toggles are applied at start, on change and after a reset.
+ * In the kit (`__KIT__`), a page's `window.Nette` takes part (nette-global.ts): the validators it adds
+ * are used for ops the engine does not know, and a submit's errors are left in `Nette.formErrors`; a
+ * `Nette.showFormErrors` of its own, or a cancelled `forms:invalid` / `forms:valid` event, replaces the
+ * runtime's display.
  */
 import { ERROR_SCROLL_OFFSET, INPUT_VALIDATION_KEYUP_DEBOUNCE } from "../../constants";
-import { formatMessage, toggleSelector, toggles, validateControl, validateForm } from "../../validation";
+import {
+	formatMessage,
+	type Rule,
+	toggleSelector,
+	toggles,
+	type Validator,
+	validateControl,
+	validateForm,
+	validators,
+} from "../../validation";
+import type { MessageKey } from "../ajax/runtime-texts";
 import type { Scroll } from "../scroll";
 import { type DomControl, type FieldElement, formView, isField, read, writeBack } from "./dom";
 import { clearVerdict, itemOf, showVerdict } from "./field-state";
+import type { NetteError, NetteValidator } from "./nette-global";
+
+declare global {
+	interface HTMLElementEventMap {
+		/** A submit's validation failed; cancel it to show the errors yourself (docs/events.md). */
+		"forms:invalid": CustomEvent<NetteError[]>;
+		/** A submit's validation passed; cancel it to keep the runtime from clearing its display. */
+		"forms:valid": CustomEvent<NetteError[]>;
+	}
+	interface DocumentEventMap {
+		"forms:invalid": CustomEvent<NetteError[]>;
+		"forms:valid": CustomEvent<NetteError[]>;
+	}
+}
+
 import { createShapes } from "./shapes";
 import { removeSummary, SUMMARY_LINK, showSummary } from "./summary";
-import { formMessage } from "./validation-texts";
 
 export interface FormValidation {
 	/** Starts a form the shim found: applies its toggles and shows the server's errors as live ones. */
@@ -37,8 +65,12 @@ export interface FormValidation {
 export function createFormValidation(
 	scroll: Scroll,
 	forms: WeakMap<HTMLFormElement, boolean>,
+	message: (key: MessageKey) => string,
 ): FormValidation {
-	const badInputMessage = formMessage("badInput");
+	const badInputMessage = message("badInput");
+	// The kit's only (the site's pages add no validators): ops the engine does not know are looked up in
+	// the page's Nette.validators.
+	const adoptValidators = __KIT__ ? netteValidators() : undefined;
 	const shapes = createShapes();
 	const controlsOf = (form: HTMLFormElement) => shapes.of(form).map(read);
 	// Fields edited since they were last left, and fields left once (from then on typing is checked).
@@ -69,6 +101,7 @@ export function createFormValidation(
 		const view = formView(field.form!);
 		const control = view.control(field.name);
 		if (!control || control.disabled || !(control.rules || control.badInput)) return;
+		adoptValidators?.();
 		const { error, value } = validateControl(control, view, { badInputMessage });
 		shapes.write(() => {
 			if (error) {
@@ -162,11 +195,14 @@ export function createFormValidation(
 			? (JSON.parse(submitter.getAttribute("data-nette-validation-scope") ?? "[]") as unknown[]).map(String)
 			: undefined;
 		const controls = controlsOf(form);
+		adoptValidators?.();
+		if (__DEV__) for (const control of controls) warnUnknown(control.rules);
 		const view = formView(form, submitter, controls);
 		const result = validateForm(controls, view, { scope, badInputMessage });
 		const failed = new Set(result.errors.map((error) => error.control));
 		// An error names a control the engine found through this view.
 		const entries = result.errors.map((error) => ({ ...error, control: view.control(error.control)! }));
+		const shown = __KIT__ && shownByPage(form, entries);
 		shapes.write(() => {
 			for (const [name, value] of result.values) {
 				const control = view.control(name);
@@ -174,8 +210,11 @@ export function createFormValidation(
 				writeBack(control, value);
 				markValid(control);
 			}
+			if (shown) return;
 			for (const { control, message } of entries) showVerdict(control, message);
-			if (entries.length) showSummary(form, entries);
+			// In the kit, data-error-summary="off" on the form or around it: the inline messages only.
+			if (entries.length && !(__KIT__ && form.closest('[data-error-summary="off"]')))
+				showSummary(form, entries, message("summary"));
 			else removeSummary(form);
 		});
 		const [first] = entries;
@@ -214,4 +253,68 @@ export function createFormValidation(
 		},
 		validate,
 	};
+}
+
+/** The kit's: adds the page's Nette.validators that the engine does not have itself, at each validation. */
+function netteValidators(): () => void {
+	const native = new Set(Object.keys(validators));
+	return () => {
+		for (const [name, validator] of Object.entries(window.Nette!.validators)) {
+			if (!native.has(name)) validators[name] = fromNette(validator);
+		}
+	};
+}
+
+/**
+ * The kit's: leaves a submit's errors in `Nette.formErrors` and lets the page show them instead of the
+ * runtime, by cancelling `forms:invalid` / `forms:valid` or with a `Nette.showFormErrors` of its own.
+ * Returns whether the page did.
+ */
+function shownByPage(
+	form: HTMLFormElement,
+	entries: readonly { control: DomControl; message: string }[],
+): boolean {
+	const nette = window.Nette!;
+	const errors = entries.map(({ control, message }) => ({ element: control.field, message }));
+	nette.formErrors = errors;
+	const cancelled = !form.dispatchEvent(
+		new CustomEvent(errors.length ? "forms:invalid" : "forms:valid", {
+			bubbles: true,
+			cancelable: true,
+			detail: errors,
+		}),
+	);
+	if (!cancelled) nette.showFormErrors?.(form, errors);
+	return cancelled || !!nette.showFormErrors;
+}
+
+/** A page's Nette validator, as the engine calls validators (`this` is Nette.validators, as in Nette). */
+const fromNette =
+	(validator: NetteValidator): Validator =>
+	(value, arg, context) => {
+		const ref = { value };
+		const result = validator.call(
+			window.Nette!.validators,
+			(context.control as DomControl).field,
+			arg,
+			value,
+			ref,
+		);
+		context.value = ref.value as typeof value;
+		// Nette skips a rule on null only; any other answer counts by its truthiness.
+		return result === null ? null : !!result;
+	};
+
+const warned = new Set<string>();
+/** Development builds only: an op neither the engine nor Nette.validators knows is skipped, as in Nette. */
+function warnUnknown(rules: readonly Rule[] | undefined): void {
+	for (const rule of rules ?? []) {
+		if (!validators[rule.op] && !warned.has(rule.op)) {
+			warned.add(rule.op);
+			console.warn(
+				`Unknown validation rule "${rule.op}"${__KIT__ ? `: add it to Nette.validators.${rule.op}` : ""}`,
+			);
+		}
+		warnUnknown(rule.rules);
+	}
 }

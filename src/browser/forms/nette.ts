@@ -18,6 +18,7 @@ import {
 	type Validator,
 	type ValidatorContext,
 } from "../../validation";
+import { message } from "../ajax/runtime-texts";
 import {
 	controlOf,
 	controlsOf,
@@ -29,20 +30,12 @@ import {
 	read,
 	shapesOf,
 } from "./dom";
-import { formMessage } from "./validation-texts";
+import type { NetteGlobal, NetteValidator } from "./nette-global";
 
-/** Nette's validator signature: `newValue.value` is where a validator leaves a normalised value. */
-type NetteValidator = (elem: unknown, arg: unknown, val: unknown, newValue?: { value: unknown }) => unknown;
 type NetteElement = FieldElement | RadioNodeList;
 interface NetteError {
 	element: FieldElement;
 	message: string;
-}
-
-declare global {
-	interface Window {
-		Nette?: unknown;
-	}
 }
 
 const field = (elem: NetteElement): FieldElement =>
@@ -229,7 +222,7 @@ const nette = {
 	): boolean {
 		const control = probe(elem, rules, value);
 		const form = formView(formOf(control.field), submitter);
-		const { error, value: normalised } = check(control, form, { badInputMessage: formMessage("badInput") });
+		const { error, value: normalised } = check(control, form, { badInputMessage: message("badInput") });
 		if (value) value.value = normalised;
 		if (error && !onlyCheck)
 			nette.addError(form.control(error.control)?.field ?? control.field, error.message);
@@ -245,7 +238,7 @@ const nette = {
 				String,
 			);
 			if (!scope.length) {
-				nette.showFormErrors(form, []);
+				nette.showFormErrors?.(form, []);
 				return true;
 			}
 		}
@@ -265,8 +258,8 @@ const nette = {
 				}
 			}
 			if (bad) {
-				nette.addError(bad, formMessage("badInput"));
-				nette.showFormErrors(form, nette.formErrors);
+				nette.addError(bad, message("badInput"));
+				nette.showFormErrors?.(form, nette.formErrors);
 				return false;
 			}
 			for (const control of ruledControls(form, wanted)) {
@@ -284,7 +277,8 @@ const nette = {
 			reached = undefined;
 		}
 		const success = !nette.formErrors.length;
-		nette.showFormErrors(form, nette.formErrors);
+		// Absent when the runtime shows the errors (handOver).
+		nette.showFormErrors?.(form, nette.formErrors);
 		return success;
 	},
 
@@ -384,8 +378,9 @@ const nette = {
 		nette.toggleForm(form);
 		if (form.noValidate) return;
 		form.noValidate = true;
+		started.add(form);
 		form.addEventListener("submit", (event) => {
-			if (!nette.validateForm((event.submitter as FieldElement | null) ?? form)) {
+			if (!runtime.runtime && !nette.validateForm((event.submitter as FieldElement | null) ?? form)) {
 				event.stopImmediatePropagation();
 				event.preventDefault();
 			}
@@ -395,6 +390,7 @@ const nette = {
 
 	initOnLoad(): void {
 		const init = () => {
+			if (runtime.runtime) return;
 			for (const form of document.forms) nette.initForm(form);
 		};
 		if (document.readyState !== "loading") init();
@@ -407,6 +403,27 @@ const nette = {
 	},
 };
 
-const noInit = (window.Nette as { noInit?: boolean } | undefined)?.noInit;
-window.Nette = nette;
-if (!noInit) nette.initOnLoad();
+/** Forms this script took over from the browser, given back when the runtime takes validation over. */
+const started = new Set<HTMLFormElement>();
+const runtime = nette as typeof nette & NetteGlobal;
+const defaultShow = nette.showFormErrors;
+/**
+ * With the runtime on the page (runtime.js, loaded before or after this script) the runtime validates
+ * and shows the errors; this script only provides Nette's API (docs/behaviour.md, "Nette's API").
+ */
+const handOver = () => {
+	runtime.runtime = true;
+	if (runtime.showFormErrors === defaultShow) delete (runtime as NetteGlobal).showFormErrors;
+	for (const form of started) form.noValidate = false;
+	started.clear();
+};
+const previous = window.Nette;
+if (previous?.runtime) {
+	// The runtime came first: what the page set on its Nette (validators, overrides) stays.
+	const { validators: added, ...rest } = previous;
+	Object.assign(nette.validators, added);
+	Object.assign(nette, rest);
+	handOver();
+} else runtime.handOver = handOver;
+window.Nette = runtime;
+if (!previous?.noInit && !runtime.runtime) nette.initOnLoad();

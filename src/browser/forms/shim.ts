@@ -8,9 +8,11 @@
  * ready is held there until it is. Forms with `data-autosubmit` found here load the autosubmit module.
  */
 import type { Ajax } from "../ajax/ajax";
+import { message } from "../ajax/runtime-texts";
 import { importModule } from "../lazy-module";
 import type { Scroll } from "../scroll";
 import type { FormValidation } from "./index";
+import { claimNette } from "./nette-global";
 import { createSubmitGate, type SubmitGuard } from "./submit";
 
 export type { Submission, SubmitGuard } from "./submit";
@@ -29,6 +31,9 @@ export interface Forms {
 
 /** `validate` works before `start` too (it loads the chunk): a page's own script may call it at once. */
 export function createForms(scroll: Scroll, ajax: Ajax): Forms {
+	// Before the page's own module scripts run, and before dist/nette-forms.js starts any form. The kit's
+	// only: the site's pages have no Nette scripts.
+	if (__KIT__) claimNette();
 	// Found forms, each with whether it is validated (false: opted out, or the chunk failed to load).
 	const forms = new WeakMap<HTMLFormElement, boolean>();
 	let loading: Promise<FormValidation> | undefined;
@@ -36,7 +41,7 @@ export function createForms(scroll: Scroll, ajax: Ajax): Forms {
 
 	const load = () =>
 		(loading ??= importModule("forms").then(
-			(chunk) => (ready = chunk.createFormValidation(scroll, forms)),
+			(chunk) => (ready = chunk.createFormValidation(scroll, forms, message)),
 			(error) => {
 				loading = undefined;
 				throw error;

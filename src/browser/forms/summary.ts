@@ -4,7 +4,6 @@
  * Its markup is the server's summary's (src/forms/Form.tsx), styled by src/styles/forms-server.css.
  */
 import { type DomControl, idOf } from "./dom";
-import { formMessage } from "./validation-texts";
 
 const SUMMARY = "form-summary";
 /** A link of a summary, the server's or ours. */
@@ -16,7 +15,7 @@ export interface SummaryEntry {
 }
 
 /** Replaces the form's summary (the server's too: it has the same markup). */
-export function showSummary(form: HTMLFormElement, entries: readonly SummaryEntry[]): void {
+export function showSummary(form: HTMLFormElement, entries: readonly SummaryEntry[], heading: string): void {
 	removeSummary(form);
 	// A new element, not new content: an alert inserted again is announced again, even with the same text.
 	const box = document.createElement("div");
@@ -24,7 +23,7 @@ export function showSummary(form: HTMLFormElement, entries: readonly SummaryEntr
 	box.setAttribute("role", "alert");
 	const title = document.createElement("p");
 	title.className = `${SUMMARY}__title`;
-	title.textContent = formMessage("summary");
+	title.textContent = heading;
 	const list = document.createElement("ul");
 	const shown = new Set<string>();
 	for (const { control, message } of entries) {

@@ -1,4 +1,6 @@
 import type { ReactNode } from "react";
+import { writeProps } from "../shared/props";
+import { ACCORDION_PROPS } from "./props";
 
 export interface AccordionItem {
 	/** The item's id: a link to #id opens it. */
@@ -23,7 +25,7 @@ export function Accordion({ items, exclusive }: AccordionProps) {
 		<div
 			className="accordion"
 			data-component="accordion"
-			data-accordion-exclusive={exclusive === undefined ? undefined : "true"}
+			{...writeProps(ACCORDION_PROPS, { exclusive: exclusive !== undefined || undefined })}
 		>
 			{items.map((item) => (
 				<details key={item.id} id={item.id} className="accordion__item" name={exclusive} open={item.open}>

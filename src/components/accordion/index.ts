@@ -1,6 +1,7 @@
 import type { ComponentDefinition } from "../../browser/component";
 import { prefersReducedMotion } from "../shared/motion";
-import { booleanProp } from "../shared/props";
+import { parseProps } from "../shared/props";
+import { ACCORDION_PROPS } from "./props";
 
 const DURATION = 250;
 const EASING = "cubic-bezier(0.2, 0, 0, 1)";
@@ -11,7 +12,7 @@ const EASING = "cubic-bezier(0.2, 0, 0, 1)";
  */
 export default {
 	connect(element, { props, signal }) {
-		const exclusive = booleanProp(props, "exclusive", false);
+		const { exclusive } = parseProps(ACCORDION_PROPS, props);
 		const items = [...element.querySelectorAll<HTMLDetailsElement>(":scope > details")];
 		/** Items being animated, and whether towards open. */
 		const animations = new Map<HTMLDetailsElement, { animation: Animation; opening: boolean }>();

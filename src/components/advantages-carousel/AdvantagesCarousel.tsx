@@ -1,6 +1,8 @@
 import type { ReactNode } from "react";
 import { ChevronIcon, PauseIcon, PlayIcon } from "../shared/icons";
+import { writeProps } from "../shared/props";
 import { fill } from "../shared/text";
+import { CAROUSEL_PROPS } from "./props";
 
 export interface CarouselTexts {
 	/** Accessible name of the carousel. */
@@ -51,7 +53,7 @@ export function AdvantagesCarousel({
 			aria-roledescription="carousel"
 			aria-label={texts.label}
 			data-component="advantages-carousel"
-			data-props={JSON.stringify({
+			{...writeProps(CAROUSEL_PROPS, {
 				autoplay,
 				goTo: texts.goTo,
 				status: texts.status,

@@ -3,12 +3,13 @@ import Autoplay from "embla-carousel-autoplay";
 import type { ComponentDefinition } from "../../browser/component";
 import { part } from "../shared/dom";
 import { prefersReducedMotion } from "../shared/motion";
-import { numberProp, stringProp } from "../shared/props";
+import { parseProps } from "../shared/props";
 import { fill } from "../shared/text";
+import { CAROUSEL_PROPS } from "./props";
 
 /**
  * The advantages carousel on embla (no React): previous/next, one dot per stop, arrow keys and Home/End
- * on the focused row, swipe, the position announced politely. Autoplay (data-props `autoplay`, ms)
+ * on the focused row, swipe, the position announced politely. Autoplay (prop `autoplay`, ms)
  * pauses while pointed at or focused, stops for good on a swipe or the pause button, and never starts
  * under reduced motion or in the content-editing view.
  */
@@ -21,13 +22,7 @@ export default {
 		const dots = part(element, ".carousel__dots");
 		const status = part(element, ".carousel__status");
 		const playButton = element.querySelector<HTMLButtonElement>(".carousel__play");
-		const texts = {
-			goTo: stringProp(props, "goTo", "{index}"),
-			status: stringProp(props, "status", "{current} / {total}"),
-			pause: stringProp(props, "pause", "Pause"),
-			play: stringProp(props, "play", "Play"),
-		};
-		const delay = numberProp(props, "autoplay", 0);
+		const { autoplay: delay, ...texts } = parseProps(CAROUSEL_PROPS, props);
 		const autoplayAllowed =
 			delay > 0 && !prefersReducedMotion() && document.documentElement.dataset.cmsMode !== "1";
 		const autoplay = autoplayAllowed

@@ -1,4 +1,6 @@
+import { writeProps } from "../shared/props";
 import { ANTISPAM_FIELDS } from "./fields";
+import { ANTISPAM_PROPS } from "./props";
 
 export interface AntispamTexts {
 	honeypot: string;
@@ -35,14 +37,16 @@ export function Antispam({ form, timeTrap, challengeUrl, vendor, lang, texts }: 
 		<div
 			className="antispam"
 			data-component="antispam"
-			data-props={JSON.stringify({
+			{...writeProps(ANTISPAM_PROPS, {
 				challengeUrl,
 				lang,
 				checking: texts.checking,
 				waiting: texts.waiting,
 				verified: texts.verified,
 				failed: texts.failed,
-				...(vendor ? { vendor: vendor.name, siteKey: vendor.siteKey, script: vendor.script } : {}),
+				vendor: vendor?.name,
+				siteKey: vendor?.siteKey,
+				script: vendor?.script,
 			})}
 		>
 			<div className="antispam__trap">

@@ -1,8 +1,9 @@
 import type { ComponentDefinition } from "../../browser/component";
 import { part } from "../shared/dom";
-import { stringProp } from "../shared/props";
+import { parseProps } from "../shared/props";
 import { whenIdle } from "../shared/schedule";
 import { ANTISPAM_FIELDS, ANTISPAM_STATE_EVENT, type AntispamState } from "./fields";
+import { ANTISPAM_PROPS } from "./props";
 
 /**
  * Solves the form's bot challenge in the background while the person types: the ALTCHA widget (or the
@@ -25,7 +26,7 @@ export default {
 	connect(element, { props, signal }) {
 		const status = part(element, ".antispam__status");
 		const container = part(element, ".antispam__challenge");
-		const text = (key: string) => stringProp(props, key, "");
+		const options = parseProps(ANTISPAM_PROPS, props);
 		const noScript = Object.assign(document.createElement("input"), {
 			type: "hidden",
 			name: ANTISPAM_FIELDS.noScript,
@@ -36,18 +37,18 @@ export default {
 			if (state === "failed") element.append(noScript);
 			else noScript.remove();
 			element.dataset.state = state;
-			status.textContent = text(state === "verifying" ? "checking" : state);
+			status.textContent = options[state === "verifying" ? "checking" : state];
 			element.dispatchEvent(new CustomEvent(ANTISPAM_STATE_EVENT, { bubbles: true, detail: state }));
 		};
 		setState("verifying");
 
-		const vendor = stringProp(props, "vendor", "");
+		const { vendor } = options;
 		if (vendor) {
 			// The vendor's script renders its widget into this element and fills the token field itself.
 			container.className += vendor === "turnstile" ? " cf-turnstile" : " g-recaptcha";
-			container.dataset.sitekey = stringProp(props, "siteKey", "");
+			container.dataset.sitekey = options.siteKey;
 			const script = document.createElement("script");
-			script.src = stringProp(props, "script", "");
+			script.src = options.script;
 			script.async = true;
 			script.addEventListener("error", () => setState("failed"), { signal });
 			document.head.append(script);
@@ -66,11 +67,7 @@ export default {
 				const { createWidget } = await import("./widget");
 				// The widget's first render in another idle period than the module's evaluation.
 				await new Promise<void>((resolve) => whenIdle(resolve, signal));
-				widget = createWidget(
-					container,
-					stringProp(props, "challengeUrl", ""),
-					stringProp(props, "lang", "cs"),
-				);
+				widget = createWidget(container, options.challengeUrl, options.lang);
 				widget.addEventListener(
 					"statechange",
 					(event) => {

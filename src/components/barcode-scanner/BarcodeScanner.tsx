@@ -1,3 +1,6 @@
+import { writeProps } from "../shared/props";
+import { BARCODE_SCANNER_PROPS } from "./props";
+
 export interface BarcodeScannerTexts {
 	start: string;
 	stop: string;
@@ -24,7 +27,7 @@ export function BarcodeScanner({ target, texts }: BarcodeScannerProps) {
 		<div
 			className="barcode-scanner"
 			data-component="barcode-scanner"
-			data-props={JSON.stringify({ target, ...texts })}
+			{...writeProps(BARCODE_SCANNER_PROPS, { target, ...texts })}
 			hidden
 		>
 			<button type="button" className="button barcode-scanner__toggle" aria-pressed="false">

@@ -1,7 +1,8 @@
 import type { ComponentDefinition } from "../../browser/component";
 import { part } from "../shared/dom";
-import { stringProp } from "../shared/props";
+import { parseProps } from "../shared/props";
 import { fill } from "../shared/text";
+import { BARCODE_SCANNER_PROPS } from "./props";
 
 /** The Shape Detection API's barcode detector (Chromium on Android and macOS, not in lib.dom yet). */
 interface BarcodeDetectorConstructor {
@@ -34,7 +35,7 @@ export default {
 		const toggle = part<HTMLButtonElement>(element, ".barcode-scanner__toggle");
 		const video = part<HTMLVideoElement>(element, ".barcode-scanner__video");
 		const status = part(element, ".barcode-scanner__status");
-		const text = (key: string) => stringProp(props, key, "");
+		const { target, ...texts } = parseProps(BARCODE_SCANNER_PROPS, props);
 		let stream: MediaStream | undefined;
 		let starting = false;
 		let timer: ReturnType<typeof setTimeout> | undefined;
@@ -45,14 +46,14 @@ export default {
 			stream = undefined;
 			video.srcObject = null;
 			video.hidden = true;
-			toggle.textContent = text("start");
+			toggle.textContent = texts.start;
 			toggle.setAttribute("aria-pressed", "false");
 		};
 
 		const found = (code: string) => {
 			stop();
-			status.textContent = fill(text("found"), { code });
-			const input = document.getElementById(stringProp(props, "target", ""));
+			status.textContent = fill(texts.found, { code });
+			const input = document.getElementById(target);
 			if (!(input instanceof HTMLInputElement)) return;
 			input.value = code;
 			input.dispatchEvent(new Event("input", { bubbles: true }));
@@ -82,14 +83,14 @@ export default {
 				await video.play();
 			} catch {
 				stop();
-				status.textContent = text("failed");
+				status.textContent = texts.failed;
 				return;
 			} finally {
 				starting = false;
 			}
-			toggle.textContent = text("stop");
+			toggle.textContent = texts.stop;
 			toggle.setAttribute("aria-pressed", "true");
-			status.textContent = text("aim");
+			status.textContent = texts.aim;
 			void scan(new Detector({ formats: ["ean_13"] }));
 		};
 

@@ -1,4 +1,6 @@
 import type { ReactNode } from "react";
+import { writeProps } from "../shared/props";
+import { CLASS_TOGGLE_PROPS } from "./props";
 
 interface ClassToggleProps {
 	/** id of the element whose class is toggled. */
@@ -24,7 +26,7 @@ export function ClassToggle({
 			type="button"
 			className="button"
 			data-component="class-toggle"
-			data-class-toggle-class={className}
+			{...writeProps(CLASS_TOGGLE_PROPS, { class: className })}
 			aria-controls={controls}
 			{...state}
 		>

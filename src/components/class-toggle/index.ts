@@ -1,5 +1,6 @@
 import type { ComponentDefinition } from "../../browser/component";
-import { stringProp } from "../shared/props";
+import { parseProps } from "../shared/props";
+import { CLASS_TOGGLE_PROPS } from "./props";
 
 /**
  * Toggles a class on its targets (`data-class-toggle-target`, a selector; default: the element's
@@ -8,9 +9,10 @@ import { stringProp } from "../shared/props";
  */
 export default {
 	connect(element, { props, signal }) {
-		const className = stringProp(props, "class", "is-active");
 		const controls = element.getAttribute("aria-controls");
-		const selector = stringProp(props, "target", controls ? `#${CSS.escape(controls)}` : "");
+		const { class: className, target: selector } = parseProps(CLASS_TOGGLE_PROPS, props, {
+			target: controls ? `#${CSS.escape(controls)}` : "",
+		});
 		const targets = (): Element[] => (selector ? [...document.querySelectorAll(selector)] : [element]);
 		const isActive = () => targets()[0]?.classList.contains(className) ?? false;
 

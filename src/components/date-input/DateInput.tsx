@@ -1,6 +1,8 @@
 import type { InputHTMLAttributes } from "react";
 import { FormItem, formItemIds } from "../shared/FormItem";
 import { CalendarIcon } from "../shared/icons";
+import { writeProps } from "../shared/props";
+import { DATE_INPUT_PROPS } from "./props";
 
 export interface DateInputTexts {
 	/** Label of the button that opens the calendar. */
@@ -56,7 +58,7 @@ export function DateInput({
 		<FormItem
 			id={id}
 			component="date-input"
-			props={{ locale, placeholder: texts.placeholder }}
+			props={writeProps(DATE_INPUT_PROPS, { locale, placeholder: texts.placeholder })}
 			className="date-input form-item--float"
 			error={error}
 		>

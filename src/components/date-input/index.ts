@@ -1,9 +1,10 @@
 import type { ComponentDefinition } from "../../browser/component";
 import { onDismiss } from "../shared/dismiss";
 import { part } from "../shared/dom";
-import { stringProp } from "../shared/props";
+import { parseProps } from "../shared/props";
 import { afterNextPaint, whenIdle } from "../shared/schedule";
 import { formatDate, fromIso, parseTyped, toIso } from "./date";
+import { DATE_INPUT_PROPS } from "./props";
 
 type PickerModule = typeof import("./picker");
 
@@ -20,13 +21,15 @@ export default {
 		const input = part<HTMLInputElement>(element, "input");
 		const openButton = part<HTMLButtonElement>(element, ".date-input__open");
 		const popover = part(element, ".date-input__popover");
-		const locale = stringProp(props, "locale", document.documentElement.lang === "en" ? "en" : "cs");
+		const { locale, placeholder } = parseProps(DATE_INPUT_PROPS, props, {
+			locale: document.documentElement.lang === "en" ? "en" : "cs",
+		});
 		const min = fromIso(input.min);
 		const max = fromIso(input.max);
 		const initial = fromIso(input.value);
 
 		input.type = "text";
-		input.placeholder = stringProp(props, "placeholder", "");
+		input.placeholder = placeholder;
 		if (initial) input.value = formatDate(initial, locale);
 		openButton.hidden = false;
 

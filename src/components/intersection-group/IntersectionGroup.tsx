@@ -1,4 +1,6 @@
 import type { ReactNode } from "react";
+import { writeProps } from "../shared/props";
+import { INTERSECTION_GROUP_PROPS } from "./props";
 
 interface IntersectionGroupProps {
 	/** The element to render: a list's children reveal one by one. */
@@ -18,7 +20,7 @@ export function IntersectionGroup({ as: Tag = "div", className, stagger, childre
 		<Tag
 			className={className ? `intersection-group ${className}` : "intersection-group"}
 			data-component="intersection-group"
-			data-intersection-group-stagger={stagger}
+			{...writeProps(INTERSECTION_GROUP_PROPS, { stagger })}
 		>
 			{children}
 		</Tag>

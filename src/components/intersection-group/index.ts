@@ -1,6 +1,7 @@
 import type { ComponentDefinition } from "../../browser/component";
 import { prefersReducedMotion } from "../shared/motion";
-import { numberProp } from "../shared/props";
+import { parseProps } from "../shared/props";
+import { INTERSECTION_GROUP_PROPS } from "./props";
 
 /**
  * Reveals the group's children with a staggered fade as they enter the viewport. Children hide only
@@ -10,7 +11,7 @@ import { numberProp } from "../shared/props";
 export default {
 	connect(element, { props }) {
 		if (prefersReducedMotion()) return;
-		const stagger = numberProp(props, "stagger", 90);
+		const { stagger } = parseProps(INTERSECTION_GROUP_PROPS, props);
 		const children = [...element.children].filter((child) => child instanceof HTMLElement);
 		const hidden = children.filter((child) => !isOnScreen(child));
 		if (hidden.length === 0) return;

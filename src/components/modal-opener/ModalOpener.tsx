@@ -1,5 +1,7 @@
 import type { ReactNode } from "react";
 import { type SnippetName, snippetId } from "../../snippet-names";
+import { writeProps } from "../shared/props";
+import { MODAL_OPENER_PROPS } from "./props";
 
 interface ModalOpenerProps {
 	/** The id of the <Modal> it opens. */
@@ -29,8 +31,7 @@ export function ModalOpener({ modal, href, url, snippet, className, children }: 
 			data-component="modal-opener"
 			aria-controls={modal}
 			aria-haspopup="dialog"
-			data-modal-opener-url={url}
-			data-modal-opener-snippet={snippet && snippetId(snippet)}
+			{...writeProps(MODAL_OPENER_PROPS, { url, snippet: snippet && snippetId(snippet) })}
 		>
 			{children}
 		</a>

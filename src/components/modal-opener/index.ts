@@ -1,7 +1,8 @@
 import type { ComponentDefinition } from "../../browser/component";
 import { controlledElement } from "../shared/controlled";
 import { requestModal } from "../shared/modal-events";
-import { stringProp } from "../shared/props";
+import { parseProps } from "../shared/props";
+import { MODAL_OPENER_PROPS } from "./props";
 
 /**
  * A button or link that opens the modal it names (`target` option, aria-controls, or a link's #id),
@@ -10,9 +11,10 @@ import { stringProp } from "../shared/props";
  */
 export default {
 	connect(element, { props, signal, services }) {
-		const target = stringProp(props, "target", "");
-		const url = stringProp(props, "url", "") || undefined;
-		const snippet = stringProp(props, "snippet", "") || undefined;
+		const options = parseProps(MODAL_OPENER_PROPS, props);
+		const { target } = options;
+		const url = options.url || undefined;
+		const snippet = options.snippet || undefined;
 		element.addEventListener(
 			"click",
 			(event) => {

@@ -1,6 +1,8 @@
 import type { ReactNode } from "react";
 import type { Lang } from "../../i18n";
 import { CloseIcon } from "../shared/icons";
+import { writeProps } from "../shared/props";
+import { MODAL_PROPS } from "./props";
 
 export interface ModalTexts {
 	/** Accessible name of the close button. */
@@ -50,7 +52,7 @@ export function Modal({ id, title, lang = "cs", size = "default", className, chi
 			className={classes.join(" ")}
 			aria-labelledby={`${id}-title`}
 			data-component="modal"
-			data-props={JSON.stringify({ loadError: texts.loadError, openPage: texts.openPage })}
+			{...writeProps(MODAL_PROPS, { loadError: texts.loadError, openPage: texts.openPage })}
 		>
 			<div className="modal__panel">
 				<div className="modal__header">

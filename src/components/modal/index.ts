@@ -2,7 +2,8 @@ import type { ComponentDefinition } from "../../browser/component";
 import type { SnippetId } from "../../snippet-names";
 import { part } from "../shared/dom";
 import { MODAL_OPEN, MODAL_OPENED, type ModalOpenRequest } from "../shared/modal-events";
-import { stringProp } from "../shared/props";
+import { parseProps } from "../shared/props";
+import { MODAL_PROPS } from "./props";
 
 // Checked against the declared names by type alone, so the chunk imports no module for it.
 const DEFAULT_SNIPPET: SnippetId = "snippet--modal";
@@ -19,8 +20,7 @@ export default {
 		const title = part(dialog, ".modal__title");
 		const closeButton = part<HTMLButtonElement>(dialog, ".modal__close");
 		const body = part(dialog, ".modal__body");
-		const loadError = stringProp(props, "loadError", "The content could not be loaded.");
-		const openPage = stringProp(props, "openPage", "Open as a page");
+		const { loadError, openPage } = parseProps(MODAL_PROPS, props);
 		let opener: HTMLElement | null = null;
 		let unlock: (() => void) | undefined;
 		let loading: AbortController | undefined;

@@ -1,7 +1,8 @@
 import type { ComponentDefinition } from "../../browser/component";
 import { controlledElement } from "../shared/controlled";
 import { NAVIGATION_CHANGE, requestNavigationToggle } from "../shared/navigation-events";
-import { stringProp } from "../shared/props";
+import { parseProps } from "../shared/props";
+import { NAVIGATION_OPENER_PROPS } from "./props";
 
 /**
  * The menu button: opens and closes the navigation panel it controls (`target` option, aria-controls or
@@ -10,7 +11,7 @@ import { stringProp } from "../shared/props";
  */
 export default {
 	connect(element, { props, signal, services }) {
-		const panel = controlledElement(element, stringProp(props, "target", ""));
+		const panel = controlledElement(element, parseProps(NAVIGATION_OPENER_PROPS, props).target);
 		const link = element instanceof HTMLAnchorElement;
 		if (link) element.setAttribute("role", "button");
 		element.setAttribute("aria-expanded", "false");

@@ -2,6 +2,8 @@ import { registerForm } from "../../domain/registration/register-form";
 import { Form, FormField } from "../../forms";
 import { useSite } from "../../render/site-context";
 import { Antispam } from "../antispam/Antispam";
+import { writeProps } from "../shared/props";
+import { REGISTER_FORM_PROPS } from "./props";
 
 export const title = "Registrační formulář";
 
@@ -20,7 +22,10 @@ export default function RegisterFormGallery() {
 				Odeslání během ověřování proti robotům počká na jeho konec (nejdéle 10 s), pak formulář odejde ajaxem;
 				po chybách ze serveru přejde fokus na první odmítnuté pole.
 			</p>
-			<div data-component="register-form" data-props={JSON.stringify({ waiting: texts.antispam.waiting })}>
+			<div
+				data-component="register-form"
+				{...writeProps(REGISTER_FORM_PROPS, { waiting: texts.antispam.waiting })}
+			>
 				<Form form={form} action="/register" ajax className="register-form">
 					<FormField name="name" />
 					<FormField name="email" />

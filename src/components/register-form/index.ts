@@ -1,7 +1,8 @@
 import type { ComponentDefinition } from "../../browser/component";
 import { ANTISPAM_STATE_EVENT, type AntispamState } from "../antispam/fields";
 import { part } from "../shared/dom";
-import { stringProp } from "../shared/props";
+import { parseProps } from "../shared/props";
+import { REGISTER_FORM_PROPS } from "./props";
 
 /**
  * The register form's conductor. Validation and sending are the runtime's submit gate's
@@ -14,6 +15,7 @@ import { stringProp } from "../shared/props";
 export default {
 	connect(element, { props, signal, services }) {
 		const form = part<HTMLFormElement>(element, "form");
+		const { waiting } = parseProps(REGISTER_FORM_PROPS, props);
 		const antispam = element.querySelector<HTMLElement>(".antispam");
 		const status = antispam?.querySelector<HTMLElement>(".antispam__status");
 
@@ -23,7 +25,7 @@ export default {
 			form,
 			() => {
 				if (!verifying()) return;
-				if (status) status.textContent = stringProp(props, "waiting", "");
+				if (status) status.textContent = waiting;
 				return new Promise<boolean>((resolve) => {
 					const done = new AbortController();
 					antispam!.addEventListener(

@@ -8,9 +8,9 @@ export function formItemIds(id: string) {
 interface FormItemProps {
 	/** The control's id. */
 	id: string;
-	/** Component names for the loader (data-component) and their options (data-props JSON). */
+	/** Component names for the loader (data-component) and their props' attributes (writeProps). */
 	component?: string | undefined;
-	props?: object | undefined;
+	props?: Record<`data-${string}`, string> | undefined;
 	className?: string | undefined;
 	/** The server's message for an invalid value: renders the has-error state. */
 	error?: string | undefined;
@@ -26,11 +26,7 @@ interface FormItemProps {
 export function FormItem({ id, component, props, className, error, children, after }: FormItemProps) {
 	const classes = ["form-item", className, error ? "has-error" : undefined].filter(Boolean).join(" ");
 	return (
-		<div
-			className={classes}
-			data-component={component}
-			data-props={props === undefined ? undefined : JSON.stringify(props)}
-		>
+		<div className={classes} data-component={component} {...props}>
 			{children}
 			{after}
 			<p className="form-item__error" id={formItemIds(id).error}>

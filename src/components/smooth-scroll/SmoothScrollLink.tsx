@@ -1,4 +1,6 @@
 import type { ReactNode } from "react";
+import { writeProps } from "../shared/props";
+import { SMOOTH_SCROLL_PROPS } from "./props";
 
 interface SmoothScrollLinkProps {
 	/** id of the element to scroll to. */
@@ -16,7 +18,7 @@ export function SmoothScrollLink({ to, offset, className, children }: SmoothScro
 			href={`#${to}`}
 			className={className}
 			data-component="smooth-scroll"
-			data-smooth-scroll-offset={offset}
+			{...writeProps(SMOOTH_SCROLL_PROPS, { offset })}
 		>
 			{children}
 		</a>

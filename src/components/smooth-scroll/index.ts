@@ -1,6 +1,6 @@
 import type { ComponentDefinition } from "../../browser/component";
-import { SMOOTH_SCROLLER_SCROLL_OFFSET } from "../../constants";
-import { numberProp, stringProp } from "../shared/props";
+import { parseProps } from "../shared/props";
+import { SMOOTH_SCROLL_PROPS } from "./props";
 
 /**
  * A link (or button) that scrolls smoothly to its target: `data-smooth-scroll-target` (a selector),
@@ -9,9 +9,10 @@ import { numberProp, stringProp } from "../shared/props";
  */
 export default {
 	connect(element, { props, signal, services }) {
-		const offset = numberProp(props, "offset", SMOOTH_SCROLLER_SCROLL_OFFSET);
 		const hash = element instanceof HTMLAnchorElement ? element.hash : "";
-		const selector = stringProp(props, "target", hash && `#${CSS.escape(decodeURIComponent(hash.slice(1)))}`);
+		const { offset, target: selector } = parseProps(SMOOTH_SCROLL_PROPS, props, {
+			target: hash && `#${CSS.escape(decodeURIComponent(hash.slice(1)))}`,
+		});
 		element.addEventListener(
 			"click",
 			(event) => {

@@ -1,7 +1,9 @@
 import type { InputHTMLAttributes } from "react";
 import { FormItem, formItemIds } from "../shared/FormItem";
 import { CloseIcon } from "../shared/icons";
+import { writeProps } from "../shared/props";
 import { fill } from "../shared/text";
+import { TEXT_INPUT_PROPS } from "./props";
 
 export interface TextInputTexts {
 	/** Label of the clear button. */
@@ -79,7 +81,7 @@ export function TextInput({
 		<FormItem
 			id={id}
 			component="text-input"
-			props={{ counter: texts.counter, remaining: texts.remaining }}
+			props={writeProps(TEXT_INPUT_PROPS, { counter: texts.counter, remaining: texts.remaining })}
 			className={["text-input", value ? "is-filled" : undefined, className].filter(Boolean).join(" ")}
 			error={error}
 			after={

@@ -1,7 +1,8 @@
 import type { ComponentDefinition } from "../../browser/component";
 import { part } from "../shared/dom";
-import { stringProp } from "../shared/props";
+import { parseProps } from "../shared/props";
 import { fill } from "../shared/text";
+import { TEXT_INPUT_PROPS } from "./props";
 
 /** Quiet time after the last keystroke before the remaining count is announced. */
 const ANNOUNCE_DELAY = 1000;
@@ -17,8 +18,7 @@ export default {
 		const clear = element.querySelector<HTMLButtonElement>(".text-input__clear");
 		const counter = element.querySelector<HTMLElement>(".text-input__counter");
 		const announcement = element.querySelector<HTMLElement>(".text-input__announcement");
-		const counterText = stringProp(props, "counter", "{count} / {max}");
-		const remainingText = stringProp(props, "remaining", "{remaining} / {max}");
+		const { counter: counterText, remaining: remainingText } = parseProps(TEXT_INPUT_PROPS, props);
 		const max = input.maxLength > 0 ? input.maxLength : undefined;
 		let announceTimer: ReturnType<typeof setTimeout> | undefined;
 

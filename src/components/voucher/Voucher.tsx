@@ -3,8 +3,10 @@ import { pragueDate } from "../../prague-time";
 import { Barcode } from "../barcode/Barcode";
 import { Modal } from "../modal/Modal";
 import { ModalOpener } from "../modal-opener/ModalOpener";
+import { writeProps } from "../shared/props";
 import { fill } from "../shared/text";
 import { formatDate, formatTime } from "./dates";
+import { VOUCHER_PROPS } from "./props";
 import { StatusIcon } from "./StatusIcon";
 import { VOUCHER_TEXTS, type VoucherStatus, type VoucherTexts } from "./texts";
 
@@ -61,9 +63,7 @@ export function Voucher({
 			className={`voucher voucher--${status}`}
 			aria-labelledby={`${id}-title`}
 			data-component={issued ? "voucher" : undefined}
-			data-props={
-				issued ? JSON.stringify({ copied: texts.copied, selected: texts.selected, worker }) : undefined
-			}
+			{...(issued && writeProps(VOUCHER_PROPS, { copied: texts.copied, selected: texts.selected, worker }))}
 		>
 			<header className="voucher__header">
 				<p className="voucher__brand">{texts.brand}</p>

@@ -1,10 +1,11 @@
 import type { ComponentDefinition } from "../../browser/component";
 import { part } from "../shared/dom";
 import { MODAL_OPENED } from "../shared/modal-events";
-import { stringProp } from "../shared/props";
+import { parseProps } from "../shared/props";
 import { keepScreenAwake } from "../shared/wake-lock";
 import { copyText } from "./copy";
 import { keepOffline } from "./offline";
+import { VOUCHER_PROPS } from "./props";
 
 /** A change in a later task is announced even when the text is the same as last time. */
 const ANNOUNCE_DELAY = 50;
@@ -20,12 +21,10 @@ export default {
 		const copyButton = part<HTMLButtonElement>(element, ".voucher__copy");
 		const feedback = part(element, ".voucher__feedback");
 		const till = part(element, ".voucher__till");
-		const copied = stringProp(props, "copied", "Copied.");
-		const selected = stringProp(props, "selected", "Selected: copy it yourself.");
+		const { copied, selected, worker } = parseProps(VOUCHER_PROPS, props);
 		let announceTimer: ReturnType<typeof setTimeout> | undefined;
 		let awake: AbortController | undefined;
 
-		const worker = stringProp(props, "worker", "");
 		if (worker) void keepOffline(worker, signal);
 
 		// The same SVG, drawn large: bars scale evenly, so it scans as well.

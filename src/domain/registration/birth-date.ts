@@ -1,16 +1,16 @@
+import { REGISTRATION_RULES } from "./rules";
+
 /**
- * The age rule: registrants must be 18 on the day they register. The server checks it with
- * `isAdult`; the browser gets the same bound as a Nette `pattern` rule (`notLaterThanPattern`), because
- * the date-input component shows the date as the person reads it ("24. 12. 1990", "24/12/1990") while
- * the form sends yyyy-mm-dd, and only a pattern can judge both spellings alike.
+ * The age rule: registrants must be `minAge` (rules.ts) on the day they register. The server checks it
+ * with `isAdult`; the browser gets the same bound as a Nette `pattern` rule (`notLaterThanPattern`),
+ * because the date-input component shows the date as the person reads it ("24. 12. 1990", "24/12/1990")
+ * while the form sends yyyy-mm-dd, and only a pattern can judge both spellings alike.
  */
 
-export const ADULT_AGE = 18;
-
-/** Born on this day or earlier: 18 years old on `today`. Someone born on 29 February comes of age on 1 March. */
+/** Born on this day or earlier: `minAge` years old on `today`. Someone born on 29 February comes of age on 1 March. */
 export function latestAdultBirthDate(today: string): string {
 	const [year, month, day] = today.split("-").map(Number) as [number, number, number];
-	const birthYear = year - ADULT_AGE;
+	const birthYear = year - REGISTRATION_RULES.minAge;
 	// 29 February of a year without one: the latest such birthday is 28 February.
 	const lastDay = new Date(Date.UTC(birthYear, month, 0)).getUTCDate();
 	const pad = (value: number) => String(value).padStart(2, "0");

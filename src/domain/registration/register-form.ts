@@ -1,7 +1,10 @@
 import { defineForm, type FormOptions, field, type Option, rule, type Text } from "../../forms";
+import type { Lang } from "../../i18n";
 import { MESSAGES, type Messages } from "../../i18n/site-texts";
-import { latestAdultBirthDate, notLaterThanPattern } from "./birth-date";
-import { PHONE_PATTERN } from "./phone";
+import { parseIsoDate } from "../../prague-time";
+import { isAdult, latestAdultBirthDate, notLaterThanPattern } from "./birth-date";
+import { normalisePhone, PHONE_PATTERN } from "./phone";
+import { REGISTRATION_RULES } from "./rules";
 
 type RegisterTexts = Messages["register"];
 
@@ -9,10 +12,6 @@ export const text = (pick: (texts: RegisterTexts) => string): Text => ({
 	cs: pick(MESSAGES.cs.register),
 	en: pick(MESSAGES.en.register),
 });
-
-export const NAME_MAX_LENGTH = 100;
-/** The longest address SMTP delivers to. */
-const EMAIL_MAX_LENGTH = 254;
 
 /** The e-mail field, of the form and of the correction on the check-your-inbox page. */
 export const emailField = (label: Text, description?: Text) =>
@@ -23,7 +22,7 @@ export const emailField = (label: Text, description?: Text) =>
 		autocomplete: "email",
 		rules: [
 			rule.maxLength(
-				EMAIL_MAX_LENGTH,
+				REGISTRATION_RULES.emailMaxLength,
 				text((t) => t.emailInvalid),
 			),
 		],
@@ -41,7 +40,8 @@ export const REGISTER_FORM = { name: "register", bodyLimit: 16 * 1024 } as const
 
 /**
  * The registration form for a day and a store list: the age rule's bound moves with the date and the
- * stores come from the database, so a definition is made for each day and store list.
+ * stores come from the database, so a definition is made for each day and store list. Its limits are the
+ * registration's rules (rules.ts).
  */
 export function registerForm(today: string, stores: readonly Option[]) {
 	return defineForm(REGISTER_FORM, {
@@ -51,7 +51,7 @@ export function registerForm(today: string, stores: readonly Option[]) {
 			autocomplete: "name",
 			rules: [
 				rule.maxLength(
-					NAME_MAX_LENGTH,
+					REGISTRATION_RULES.nameMaxLength,
 					text((t) => t.nameTooLong),
 				),
 			],
@@ -100,3 +100,32 @@ export function registerForm(today: string, stores: readonly Option[]) {
 }
 
 export type RegisterForm = ReturnType<typeof registerForm>;
+
+/** A registration's values once the form's rules passed, as the server keeps them; or what is wrong. */
+export type CheckedRegistration =
+	| { readonly ok: true; readonly birthDate: string; readonly phone: string | null; readonly store: string }
+	| { readonly ok: false; readonly errors: Readonly<Record<string, string>> };
+
+/**
+ * What the form's rules cannot judge, checked on the server after them: a real calendar day from the
+ * rules' earliest to `today`, the exact age on `today` (the browser's pattern can only bound the
+ * spelling), the number in E.164 and a store chosen. Messages in `lang`, the form's own.
+ */
+export function checkRegistration(
+	values: { readonly birthDate: string; readonly phone: string; readonly store: string | null },
+	today: string,
+	lang: Lang,
+): CheckedRegistration {
+	const texts = MESSAGES[lang].register;
+	const birthDate = parseIsoDate(values.birthDate);
+	const phone = values.phone ? normalisePhone(values.phone) : null;
+	const errors: Record<string, string> = {};
+	if (!birthDate || birthDate < REGISTRATION_RULES.earliestBirthDate || birthDate > today)
+		errors.birthDate = texts.birthDateInvalid;
+	else if (!isAdult(birthDate, today)) errors.birthDate = texts.tooYoung;
+	if (phone === undefined) errors.phone = texts.phoneInvalid;
+	if (!values.store) errors.store = texts.storeRequired;
+	if (Object.keys(errors).length || !birthDate || phone === undefined || !values.store)
+		return { ok: false, errors };
+	return { ok: true, birthDate, phone, store: values.store };
+}

@@ -7,7 +7,10 @@ export type AuditAction =
 	| "user.password"
 	| "settings.update"
 	| "settlement.close"
-	| "settlement.reopen";
+	| "settlement.reopen"
+	| "voucher.void"
+	| "apikey.create"
+	| "apikey.revoke";
 
 export const AUDIT_ACTIONS: readonly AuditAction[] = [
 	"user.create",
@@ -18,6 +21,9 @@ export const AUDIT_ACTIONS: readonly AuditAction[] = [
 	"settings.update",
 	"settlement.close",
 	"settlement.reopen",
+	"voucher.void",
+	"apikey.create",
+	"apikey.revoke",
 ];
 
 /** A field's value as the log keeps it: JSON-safe, and never a password or a hash (callers pick the fields). */

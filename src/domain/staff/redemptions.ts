@@ -1,3 +1,5 @@
+import type { VoidReason } from "../fraud/void-reason";
+
 /** What redeeming a voucher at a till gives, and the redemptions staff see (src/server/staff/redemption.ts makes them). */
 export type RedemptionOutcome =
 	| {
@@ -17,7 +19,7 @@ export type RedemptionOutcome =
 	  }
 	| { readonly kind: "expired"; readonly code: string; readonly validUntil: string }
 	/** Cancelled at its holder's request (their data erased): never to be accepted. */
-	| { readonly kind: "voided"; readonly code: string };
+	| { readonly kind: "voided"; readonly code: string; readonly because: VoidReason };
 
 export type Refusal = Exclude<RedemptionOutcome, { kind: "redeemed" }>;
 

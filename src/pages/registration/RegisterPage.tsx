@@ -3,6 +3,8 @@ import { Antispam } from "../../components/antispam/Antispam";
 import { DateInput } from "../../components/date-input/DateInput";
 import { Modal } from "../../components/modal/Modal";
 import { ModalOpener } from "../../components/modal-opener/ModalOpener";
+import { REGISTER_FORM_PROPS } from "../../components/register-form/props";
+import { writeProps } from "../../components/shared/props";
 import type { CampaignClosed } from "../../domain/campaign/state";
 import type { RegisterForm } from "../../domain/registration/register-form";
 import { controlId, Form, FormField, type FormState } from "../../forms";
@@ -64,7 +66,10 @@ function RegistrationForm({ form, state, antispam }: Omit<RegisterPageProps, "cl
 	const { href, lang, t } = useSite();
 	const texts = t.register;
 	return (
-		<div data-component="register-form" data-props={JSON.stringify({ waiting: texts.antispam.waiting })}>
+		<div
+			data-component="register-form"
+			{...writeProps(REGISTER_FORM_PROPS, { waiting: texts.antispam.waiting })}
+		>
 			<Form form={form} action="/register" state={state} ajax className="register-form">
 				<FormField name="name" />
 				<FormField name="email" />

@@ -3,6 +3,7 @@ import { formatDate, formatTime } from "../../components/voucher/dates";
 import { OFFLINE_NOTE_CLASS } from "../../components/voucher/offline-note";
 import type { VoucherStatus } from "../../components/voucher/texts";
 import { Voucher } from "../../components/voucher/Voucher";
+import type { VoidReason } from "../../domain/fraud/void-reason";
 import { useSite } from "../../render/site-context";
 import { Layout } from "../Layout";
 
@@ -11,8 +12,8 @@ interface VoucherPageProps {
 	validUntil: Date;
 	status: VoucherStatus;
 	redeemedAt: Date | undefined;
-	/** Cancelled at the holder's request: said instead of the voucher. */
-	cancelled: boolean;
+	/** Why it was cancelled, if it was: said instead of the voucher. */
+	cancelled: VoidReason | undefined;
 	/** When this state was read: a copy shown offline says it. */
 	shownAt: Date;
 	/** The voucher pages' service worker is built: the page registers it and links its manifest. */
@@ -35,7 +36,7 @@ export function VoucherPage({
 	const { href, lang, path, t } = useSite();
 	const texts = t.voucher;
 	const manifest = offline ? href(`${path}/manifest.webmanifest`) : undefined;
-	if (cancelled) return <CancelledVoucher shownAt={shownAt} manifest={manifest} />;
+	if (cancelled) return <CancelledVoucher reason={cancelled} shownAt={shownAt} manifest={manifest} />;
 	return (
 		<Layout title={texts.title} description={texts.description} noindex manifest={manifest}>
 			<section className="voucher-page" aria-labelledby="voucher-page-title">
@@ -79,10 +80,22 @@ function OfflineNote({ shownAt }: { shownAt: Date }) {
 	);
 }
 
-/** A voucher cancelled when its holder's data was erased at their request: no code, nothing to redeem. */
-function CancelledVoucher({ shownAt, manifest }: { shownAt: Date; manifest: string | undefined }) {
+/**
+ * A voucher cancelled when its holder's data was erased at their request, or by an admin for breaking the
+ * terms: no code, nothing to redeem.
+ */
+function CancelledVoucher({
+	reason,
+	shownAt,
+	manifest,
+}: {
+	reason: VoidReason;
+	shownAt: Date;
+	manifest: string | undefined;
+}) {
 	const { href, t } = useSite();
-	const texts = t.voucher.cancelled;
+	const texts =
+		reason === "terms" ? { ...t.voucher.cancelled, ...t.staff.fraud.voucherPage } : t.voucher.cancelled;
 	return (
 		<Layout title={texts.title} description={texts.heading} noindex manifest={manifest}>
 			<section className="confirmation" aria-labelledby="voucher-page-title">

@@ -4,10 +4,14 @@ import { useSite } from "../../render/site-context";
 /** The staff pages a role may open, in the order of the navigation. */
 function pagesOf(role: StaffRole) {
 	return [
-		{ path: "/staff", key: "till", shown: canRedeem(role) || role === "marketing" },
+		// Marketing's start page is /staff too, but without the till: the menu offers it only to those who redeem.
+		{ path: "/staff", key: "till", shown: canRedeem(role) },
+		{ path: "/staff/dashboard", key: "dashboard", shown: canSeeFigures(role) },
 		{ path: "/staff/settlement", key: "settlement", shown: canSeeFigures(role) },
 		{ path: "/staff/users", key: "accounts", shown: isAdmin(role) },
 		{ path: "/staff/settings", key: "settings", shown: isAdmin(role) },
+		{ path: "/staff/fraud", key: "fraud", shown: isAdmin(role) },
+		{ path: "/staff/api-keys", key: "apiKeys", shown: isAdmin(role) },
 		{ path: "/staff/audit", key: "audit", shown: isAdmin(role) },
 	] as const;
 }

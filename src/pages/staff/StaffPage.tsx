@@ -97,7 +97,7 @@ function Outcome({ outcome, site, value }: { outcome: RedemptionOutcome; site: S
 			: outcome.kind === "expired"
 				? fill(texts.expired, { code, date: formatDate(outcome.validUntil, lang) })
 				: outcome.kind === "voided"
-					? fill(texts.voided, { code })
+					? fill(outcome.because === "terms" ? t.staff.fraud.till : texts.voided, { code })
 					: fill(texts.alreadyRedeemed, {
 							code,
 							when: formatPragueDateTime(outcome.redeemedAt, lang),

@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from "node:crypto";
 import type { Kysely } from "kysely";
+import { type AuditActor, lockAuditedChanges, writeAudit } from "../audit/audit-log";
 import { prepare } from "../db/prepared";
 import type { Database } from "../db/schema";
 
@@ -55,11 +56,15 @@ export async function keyByHash(db: Kysely<Database>, keyHash: string): Promise<
 /** A refusal of the key commands, said to the operator as it is. */
 export class ApiKeyError extends Error {}
 
-/** Creates a key for the stores; the key itself is returned once and never stored. */
+/** Who issues and revokes keys when no admin does: the commands run on the server. */
+const COMMAND_ACTOR = (command: string): AuditActor => ({ id: null, name: `npm run ${command}` });
+
+/** Creates a key for the stores, with its audit row; the key itself is returned once and never stored. */
 export async function createApiKey(
 	db: Kysely<Database>,
 	options: { name: string; storeIds: readonly string[]; ratePerMinute?: number },
 	now = new Date(),
+	actor: AuditActor = COMMAND_ACTOR("apikey:add"),
 ): Promise<{ id: string; key: string }> {
 	const name = options.name.trim();
 	if (!name) throw new ApiKeyError("--name is required");
@@ -76,6 +81,7 @@ export async function createApiKey(
 	const id = `key_${randomBytes(6).toString("hex")}`;
 	const key = `${KEY_PREFIX}${randomBytes(32).toString("base64url")}`;
 	await db.transaction().execute(async (trx) => {
+		await lockAuditedChanges(trx);
 		await trx
 			.insertInto("api_keys")
 			.values({
@@ -91,6 +97,14 @@ export async function createApiKey(
 			.insertInto("api_key_stores")
 			.values(storeIds.map((storeId) => ({ key_id: id, store_id: storeId })))
 			.execute();
+		await writeAudit(trx, {
+			actor,
+			action: "apikey.create",
+			subjectId: id,
+			before: null,
+			after: { name, stores: storeIds.join(", "), ratePerMinute: rate },
+			now,
+		});
 	});
 	return { id, key };
 }
@@ -117,15 +131,34 @@ export async function listApiKeys(db: Kysely<Database>): Promise<ListedKey[]> {
 	}));
 }
 
-/** Revokes the key: its next request gets 401, in every server process. */
-export async function revokeApiKey(db: Kysely<Database>, id: string, now = new Date()): Promise<void> {
-	const result = await db
-		.updateTable("api_keys")
-		.set({ revoked_at: now.toISOString() })
-		.where("id", "=", id)
-		.where("revoked_at", "is", null)
-		.executeTakeFirst();
-	if (Number(result.numUpdatedRows) === 1) return;
-	const exists = await db.selectFrom("api_keys").select("id").where("id", "=", id).executeTakeFirst();
-	throw new ApiKeyError(exists ? `The key ${id} is revoked already` : `No key has the id "${id}"`);
+/** Revokes the key, with its audit row: its next request gets 401, in every server process. */
+export async function revokeApiKey(
+	db: Kysely<Database>,
+	id: string,
+	now = new Date(),
+	actor: AuditActor = COMMAND_ACTOR("apikey:revoke"),
+): Promise<void> {
+	const revoked = await db.transaction().execute(async (trx) => {
+		await lockAuditedChanges(trx);
+		const key = await trx
+			.selectFrom("api_keys")
+			.select(["name", "revoked_at"])
+			.where("id", "=", id)
+			.executeTakeFirst();
+		if (!key || key.revoked_at !== null) return key ? "already" : "unknown";
+		await trx.updateTable("api_keys").set({ revoked_at: now.toISOString() }).where("id", "=", id).execute();
+		await writeAudit(trx, {
+			actor,
+			action: "apikey.revoke",
+			subjectId: id,
+			before: { name: key.name, revoked: false },
+			after: { name: key.name, revoked: true },
+			now,
+		});
+		return "revoked";
+	});
+	if (revoked === "revoked") return;
+	throw new ApiKeyError(
+		revoked === "already" ? `The key ${id} is revoked already` : `No key has the id "${id}"`,
+	);
 }

@@ -3,8 +3,10 @@ import swagger from "@fastify/swagger";
 import Ajv from "ajv";
 import addFormats from "ajv-formats";
 import type { FastifyPluginAsync } from "fastify";
-import { databaseRateLimitStore } from "../security/rate-limit-store";
-import { auditCall } from "./audit";
+import fp from "fastify-plugin";
+import { PLUGIN } from "../plugin-names";
+import { batchedRateLimitStore } from "../security/batched-rate-limit-store";
+import { ApiCallLog, CALL_LOG_FLUSH_MS } from "./audit";
 import { authenticate, keyOf } from "./auth";
 import { apiErrorHandler, apiNotFound } from "./errors";
 import { deleteExpiredAnswers } from "./idempotency";
@@ -26,7 +28,7 @@ export const FAILED_AUTH_PER_MINUTE = 30;
  * schemas; /reference, the page drawn from it. Every error under /api, an unknown route's too, is an
  * RFC 9457 problem.
  */
-export const apiPlugin: FastifyPluginAsync = async (app) => {
+const partnerApi: FastifyPluginAsync = async (app) => {
 	// Strict, unlike Fastify's default validator: nothing is coerced, removed or filled in, so what was
 	// validated is what was sent, and an unknown field is refused rather than dropped.
 	const ajv = new Ajv({ allErrors: true, coerceTypes: false, removeAdditional: false, useDefaults: false });
@@ -37,6 +39,11 @@ export const apiPlugin: FastifyPluginAsync = async (app) => {
 	app.setErrorHandler(apiErrorHandler);
 	app.setNotFoundHandler(apiNotFound);
 	await app.register(swagger, openapiOptions(app.config));
+	const calls = new ApiCallLog(app.database.db);
+	const flushCalls = () =>
+		calls.flush().catch((error) => app.log.error({ err: error }, "API calls not written to the log"));
+	const flushing = setInterval(flushCalls, CALL_LOG_FLUSH_MS);
+	flushing.unref();
 
 	let document: string | undefined;
 	const openapi = () => {
@@ -67,12 +74,13 @@ export const apiPlugin: FastifyPluginAsync = async (app) => {
 				{ parseAs: "string" },
 				v1.getDefaultJsonParser("error", "error"),
 			);
-			v1.addHook("onResponse", auditCall);
-			// Counted in the database, so every server process counts each key's calls together.
+			v1.addHook("onResponse", calls.record);
+			// Counted in the database, so every server process counts each key's calls together; in batches,
+			// off each request's path (batched-rate-limit-store.ts).
 			await v1.register(rateLimit, {
 				global: true,
 				hook: "preParsing",
-				store: databaseRateLimitStore(v1),
+				store: batchedRateLimitStore(v1),
 				timeWindow: 60_000,
 				max: (request) => keyOf(request).ratePerMinute,
 				keyGenerator: (request) => `api:${keyOf(request).id}`,
@@ -105,5 +113,20 @@ export const apiPlugin: FastifyPluginAsync = async (app) => {
 		CLEANUP_EVERY_MS,
 	);
 	timer.unref();
-	app.addHook("onClose", async () => clearInterval(timer));
+	app.addHook("onClose", async () => {
+		clearInterval(timer);
+		clearInterval(flushing);
+		await flushCalls();
+	});
 };
+
+/**
+ * In a context of its own: its validator, error and not-found handlers are the API's. After the security
+ * plugin: the reference page's inline style carries the nonce of its Content-Security-Policy.
+ */
+export const apiPlugin = fp(partnerApi, {
+	name: PLUGIN.api,
+	encapsulate: true,
+	dependencies: [PLUGIN.security],
+	decorators: { fastify: ["config", "database"] },
+});

@@ -1,4 +1,6 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
+import { DEFAULT_LANG } from "../../i18n";
+import { siteUrl } from "../request-location";
 
 /** The media type of every error answer of the API (RFC 9457). */
 export const PROBLEM_TYPE = "application/problem+json";
@@ -66,7 +68,7 @@ export const PROBLEMS = {
 	"voucher-void": {
 		status: 422,
 		title: "The voucher was cancelled",
-		text: "It was cancelled at its holder's request and can never be redeemed.",
+		text: "It was cancelled, at its holder's request or for breaking the campaign's terms, and can never be redeemed.",
 	},
 	"idempotency-key-reused": {
 		status: 422,
@@ -124,8 +126,7 @@ export interface Problem {
 
 /** The problem's `type`: its explanation on the reference page, an absolute URL. */
 export function problemTypeUrl(request: FastifyRequest, kind: ProblemKind): string {
-	const { publicOrigin, basePath } = request.server.config;
-	return `${publicOrigin}${basePath}/api/reference#problem-${kind}`;
+	return siteUrl(request.server.config, DEFAULT_LANG, `/api/reference#problem-${kind}`);
 }
 
 export function problem(

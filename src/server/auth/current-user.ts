@@ -2,7 +2,8 @@ import type { FastifyReply, FastifyRequest } from "fastify";
 import { signInPath } from "../../domain/staff/sign-in-paths";
 import { isStaffRole, type StaffRole, type StaffUser } from "../../domain/staff/user";
 import { MESSAGES } from "../../i18n/site-texts";
-import { isAjax, sitePath } from "../reply";
+import { isAjax } from "../reply";
+import { sitePath } from "../request-location";
 import { SESSION_COOKIE } from "./cookie";
 import { hashSessionId, isSessionId } from "./session";
 

@@ -1,9 +1,11 @@
 import type { FastifyBaseLogger, FastifyInstance } from "fastify";
+import fp from "fastify-plugin";
 import type { Kysely } from "kysely";
 import type { CampaignSettings } from "../../domain/campaign/settings";
 import { type CampaignState, campaignState } from "../../domain/campaign/state";
 import { Reread } from "../db/reread";
 import type { Database } from "../db/schema";
+import { PLUGIN } from "../plugin-names";
 import { readSettings } from "./stored-settings";
 
 /**
@@ -139,3 +141,8 @@ export function registerCampaign(app: FastifyInstance): void {
 		await reading;
 	});
 }
+
+export const campaignPlugin = fp(registerCampaign, {
+	name: PLUGIN.campaign,
+	decorators: { fastify: ["config", "database"] },
+});

@@ -1,7 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
+import fp from "fastify-plugin";
 import { canEdit } from "../../domain/staff/user";
 import type { PageContent } from "../../render/page-content";
 import { currentUser } from "../auth/current-user";
+import { PLUGIN } from "../plugin-names";
 import { ContentStore } from "./content-store";
 import { pageContentOf } from "./page-content";
 
@@ -53,3 +55,10 @@ export function registerPageContent(app: FastifyInstance): void {
 		if (request.pageContent?.editing) reply.header("cache-control", "no-store");
 	});
 }
+
+/** The page texts read in the request's language, and an editor known by the session cookie. */
+export const pageContentPlugin = fp(registerPageContent, {
+	name: PLUGIN.pageContent,
+	dependencies: [PLUGIN.requestLocation, PLUGIN.cookie],
+	decorators: { fastify: ["config", "database"] },
+});

@@ -5,6 +5,8 @@ import { personKey } from "../registration/person";
 import { partnerApi } from "./migration-0007-partner-api";
 import { rolesAuditSettings } from "./migration-0008-roles-audit-settings";
 import { settlement } from "./migration-0009-settlement";
+import { dashboardIndexes } from "./migration-0010-dashboard-indexes";
+import { fraudWatch } from "./migration-0011-fraud-watch";
 
 /**
  * Every schema change, in order. Written with Kysely's schema builder only, so the same migrations
@@ -256,6 +258,8 @@ const migrations: Record<string, Migration> = {
 	"0007_partner_api": { up: partnerApi },
 	"0008_roles_audit_settings": { up: rolesAuditSettings },
 	"0009_settlement": { up: settlement },
+	"0010_dashboard_indexes": { up: dashboardIndexes },
+	"0011_fraud_watch": { up: fraudWatch },
 };
 
 /**

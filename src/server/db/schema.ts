@@ -142,8 +142,10 @@ export interface VouchersTable {
 	redeemed_at: string | null;
 	redeemed_by: string | null;
 	redeemed_store_id: string | null;
-	/** When it was cancelled at its holder's request (their data erased): it can no longer be redeemed. */
+	/** When it was cancelled: it can no longer be redeemed. */
 	voided_at: string | null;
+	/** VoidReason: "request" (its holder's data erased at their request) or "terms" (an admin found the terms broken); null is "request". */
+	voided_because: string | null;
 	/** The current redemption's id (the partner API undoes it by this id); null while not redeemed. */
 	redemption_id: string | null;
 }
@@ -314,6 +316,14 @@ export interface SettlementItemsTable {
 	redeemed_at: string;
 }
 
+/** Hourly counts of the registration form's sign-ups and refusals (src/server/fraud/activity.ts). */
+export interface RegistrationActivityTable {
+	hour: string;
+	kind: string;
+	key: string;
+	count: number;
+}
+
 export interface Database {
 	app_meta: AppMetaTable;
 	stores: StoresTable;
@@ -339,4 +349,5 @@ export interface Database {
 	campaign_settings: CampaignSettingsTable;
 	settlement_months: SettlementMonthsTable;
 	settlement_items: SettlementItemsTable;
+	registration_activity: RegistrationActivityTable;
 }

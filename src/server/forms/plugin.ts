@@ -1,7 +1,9 @@
 import formbody from "@fastify/formbody";
 import multipart from "@fastify/multipart";
 import type { FastifyInstance } from "fastify";
+import fp from "fastify-plugin";
 import { FORM_LIMITS } from "../../forms/limits";
+import { PLUGIN } from "../plugin-names";
 import { parseUrlencoded } from "./body";
 import { registerRefusedBodyDrain } from "./refused-body";
 import { registerMultipartRefusal } from "./route";
@@ -29,3 +31,6 @@ export async function registerForms(app: FastifyInstance): Promise<void> {
 		},
 	});
 }
+
+/** registerForms as the app registers it: after compression, whose onSend hooks the refused-body drain follows. */
+export const formsPlugin = fp(registerForms, { name: PLUGIN.forms, dependencies: ["@fastify/compress"] });

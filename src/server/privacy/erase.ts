@@ -35,7 +35,7 @@ export async function erasePerson(
 			? updated(
 					await trx
 						.updateTable("vouchers")
-						.set({ voided_at: now.toISOString() })
+						.set({ voided_at: now.toISOString(), voided_because: "request" })
 						.where("registration_id", "in", registrationIds)
 						.where("voided_at", "is", null)
 						.executeTakeFirst(),

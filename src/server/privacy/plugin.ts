@@ -1,7 +1,9 @@
 import type { FastifyInstance } from "fastify";
+import fp from "fastify-plugin";
 import type { Kysely } from "kysely";
 import { pragueDate } from "../../prague-time";
 import type { Database } from "../db/schema";
+import { PLUGIN } from "../plugin-names";
 import { applyRetention, describeRetention } from "./retention";
 
 /** The app_meta row holding the Prague day of the last retention run (created by migration 0006). */
@@ -87,3 +89,8 @@ export function registerDailyRetention(app: FastifyInstance, options: DailyReten
 		await running;
 	});
 }
+
+export const retentionPlugin = fp(registerDailyRetention, {
+	name: PLUGIN.retention,
+	decorators: { fastify: ["config", "database"] },
+});

@@ -8,12 +8,19 @@ import { mailboxLimitKey } from "./person";
 
 /** A sent e-mail's body is kept this long (a link in it is a copy of what the recipient has). */
 export const MAIL_BODY_DAYS = 30;
+/**
+ * The partner API's call log is kept this long: long enough to answer a chain's question about a
+ * month's settlement after it is invoiced, short enough that a busy API's log does not grow without end.
+ */
+export const API_CALL_DAYS = 90;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** What a retention run did. */
 export interface RetentionReport {
 	/** Sent e-mails whose bodies (and unsubscribe link) were deleted now. */
 	readonly mailBodiesDeleted: number;
+	/** Partner API calls older than API_CALL_DAYS, deleted now. */
+	readonly apiCallsDeleted: number;
 	/** The Prague day from which registrations' personal data is erased; undefined without CAMPAIGN_END. */
 	readonly personalDataUntil: string | undefined;
 	/** Erased now (all zero before that day, and on every later run). */
@@ -42,6 +49,7 @@ export function personalDataUntil(
  * Applies the retention rules; any number of runs (and of processes) give the same result.
  * - A sent e-mail's body is deleted MAIL_BODY_DAYS after it was sent (the row, without it, stays: to
  *   whom, when, what subject).
+ * - A partner API call's log row is deleted API_CALL_DAYS after the call.
  * - From `personalDataUntil` on, the campaign is over and its personal data goes, in one transaction:
  *   every registration is anonymised (its voucher and any redemption stay, for the settlement), and
  *   every signup, consent record, e-mail and count of e-mails to a mailbox is deleted.
@@ -57,9 +65,14 @@ export async function applyRetention(
 		.where("sent_at", "<", new Date(now.getTime() - MAIL_BODY_DAYS * DAY_MS).toISOString())
 		.where((eb) => eb.or([eb("text_body", "<>", ""), eb("html_body", "<>", "")]))
 		.executeTakeFirst();
+	const calls = await db
+		.deleteFrom("api_calls")
+		.where("created_at", "<", new Date(now.getTime() - API_CALL_DAYS * DAY_MS).toISOString())
+		.executeTakeFirst();
 	const until = personalDataUntil(settings.campaign, settings.privacy);
 	const report = {
 		mailBodiesDeleted: Number(bodies.numUpdatedRows),
+		apiCallsDeleted: Number(calls.numDeletedRows),
 		personalDataUntil: until,
 		registrationsAnonymised: 0,
 		signupsDeleted: 0,
@@ -87,6 +100,7 @@ export async function applyRetention(
 export function describeRetention(report: RetentionReport): string {
 	const lines = [
 		`${report.mailBodiesDeleted} sent e-mail(s) older than ${MAIL_BODY_DAYS} days: body deleted`,
+		`${report.apiCallsDeleted} partner API call(s) older than ${API_CALL_DAYS} days: deleted from the log`,
 	];
 	if (report.personalDataUntil === undefined) {
 		lines.push(

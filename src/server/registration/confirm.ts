@@ -1,13 +1,16 @@
 import { randomUUID } from "node:crypto";
 import type { Insertable, Kysely, Transaction } from "kysely";
+import { isLang } from "../../i18n";
 import { addDays, pragueDate } from "../../prague-time";
 import { prepare } from "../db/prepared";
 import type { Database } from "../db/schema";
 import { randomVoucherCode } from "../voucher-code";
 import { linkConsents } from "./consents";
 import { voucherToken } from "./links";
+import { voucherMail } from "./mail";
+import { enqueue } from "./outbox";
 import { personKey } from "./person";
-import { CLEARED, type SignupOutcome } from "./signups";
+import { CLEARED, type SignupContext, type SignupOutcome } from "./signups";
 
 /** Vouchers are valid for this many days after the day they are issued, unless the settings say otherwise. */
 export const VOUCHER_VALID_DAYS = 60;
@@ -29,6 +32,8 @@ export interface ConfirmContext {
 	readonly voucherLimit: number;
 	/** The campaign's settings' validity; VOUCHER_VALID_DAYS when not given. */
 	readonly voucherValidDays?: number;
+	/** The absolute links of the e-mail with the voucher just issued (from the configured public origin). */
+	readonly links: Pick<SignupContext, "voucherUrl" | "unsubscribeUrl">;
 }
 
 /** A concurrent confirmation took the mailbox or the person first: decide again, seeing it. */
@@ -103,8 +108,8 @@ const resolve = prepare(
 
 /**
  * Opens a confirmation link: the mailbox is proven, so its voucher is issued, in one transaction with
- * the registration, the counter of the campaign's limit, and the signup resolved (its personal fields
- * move to the registration). Opening it again shows what the first opening decided.
+ * the registration, its e-mail queued, the counter of the campaign's limit, and the signup resolved (its
+ * personal fields move to the registration). Opening it again shows what the first opening decided.
  */
 export async function confirmSignup(
 	db: Kysely<Database>,
@@ -172,12 +177,25 @@ async function decide(trx: Transaction<Database>, confirmHash: string, context: 
 	if (!inserted) throw new Contended();
 	await linkConsents(trx, claimed.id, registrationId);
 	const token = voucherToken();
-	await issueVoucher(trx, {
-		registrationId,
-		token,
-		validUntil: addDays(pragueDate(context.now), context.voucherValidDays ?? VOUCHER_VALID_DAYS),
-		now,
+	const validUntil = addDays(pragueDate(context.now), context.voucherValidDays ?? VOUCHER_VALID_DAYS);
+	const code = await issueVoucher(trx, { registrationId, token, validUntil, now });
+	// The voucher in its own e-mail, to show at the till: queued in this transaction, so a voucher rolled
+	// back (sold out) leaves no e-mail. Asked for by no form, it counts against no e-mail limit.
+	const lang = isLang(claimed.lang) ? claimed.lang : "cs";
+	const mail = voucherMail({
+		lang,
+		recipient: claimed.email ?? "",
+		name: claimed.name ?? "",
+		url: context.links.voucherUrl(token, lang),
+		validUntil,
+		code,
+		unsubscribeUrl:
+			claimed.marketing_consent === 1
+				? context.links.unsubscribeUrl({ kind: "registration", id: registrationId }, lang)
+				: undefined,
+		issued: true,
 	});
+	await enqueue(trx, mail, context.now);
 	// Last, so the counter's row is locked only for the commit that follows.
 	const [counted] = await countVoucher(trx, { limit: context.voucherLimit });
 	if (!counted) throw new SoldOut();
@@ -214,21 +232,22 @@ async function refuseSoldOut(db: Kysely<Database>, confirmHash: string, now: Dat
 	return { kind: "refused", outcome: "sold-out" };
 }
 
-/** Inserts the voucher with a fresh code, drawing again when a code is taken. */
+/** Inserts the voucher with a fresh code, drawing again when a code is taken; resolves to its code. */
 async function issueVoucher(
 	trx: Transaction<Database>,
 	voucher: { registrationId: string; token: string; validUntil: string; now: string },
-): Promise<void> {
+): Promise<string> {
 	for (let attempt = 0; attempt < CODE_ATTEMPTS; attempt++) {
+		const code = randomVoucherCode();
 		const [inserted] = await insertVoucher(trx, {
 			id: randomUUID(),
 			registration_id: voucher.registrationId,
-			code: randomVoucherCode(),
+			code,
 			token: voucher.token,
 			valid_until: voucher.validUntil,
 			created_at: voucher.now,
 		});
-		if (inserted) return;
+		if (inserted) return code;
 	}
 	throw new Error(`No free voucher code after ${CODE_ATTEMPTS} attempts`);
 }

@@ -18,7 +18,6 @@ import {
 	ticketSignup,
 	tooManyRequests,
 } from "./requests";
-import { registrationServices } from "./settings";
 import { correctSignup, MAX_CORRECTIONS, maskEmail, openSignup, resendSignup, resendWait } from "./signups";
 
 /**
@@ -27,7 +26,7 @@ import { correctSignup, MAX_CORRECTIONS, maskEmail, openSignup, resendSignup, re
  */
 export const inboxRoutes: FastifyPluginAsync<{ now: () => Date }> = async (app, { now }) => {
 	const { db } = app.database;
-	const { sender } = registrationServices(app);
+	const { sender } = app.registration;
 
 	async function page(
 		request: FastifyRequest,
@@ -120,8 +119,14 @@ export const inboxRoutes: FastifyPluginAsync<{ now: () => Date }> = async (app, 
 			inPeriod: campaign.open,
 			voucherLimit: settings.voucherLimit,
 			voucherValidDays: settings.voucherValidDays,
+			links: signupContext(app, request.lang, at),
 		});
-		if (result.kind === "voucher") return reply.seeOther(`/voucher/${result.token}`);
+		if (result.kind === "voucher") {
+			// A voucher issued now has its e-mail queued (one shown again has none: the drain finds nothing).
+			sender?.kick();
+			return reply.seeOther(`/voucher/${result.token}`);
+		}
+		if (result.kind === "refused") app.registrationActivity.refusal(result.outcome);
 		if (result.kind === "refused" && result.outcome === "sold-out") app.campaign.refresh();
 		const refusal = result.kind === "refused" ? result.outcome : result.kind;
 		const status = { unknown: 404, expired: 410, person: 409, closed: 403, "sold-out": 410 }[refusal];

@@ -56,8 +56,9 @@ export function confirmationMail({ lang, recipient, name, url, unsubscribeUrl }:
 }
 
 /**
- * A mailbox that has a voucher registered again: the link to that voucher, sent again, and while it can
- * be redeemed its code, with its barcode beside the link (an inline image, see mail-barcode.ts).
+ * A voucher's link, and while it can be redeemed its code, with its barcode beside the link (an inline
+ * image, see mail-barcode.ts): the voucher just issued by its confirmation (`issued`), or, when a mailbox
+ * that has a voucher registered again, that voucher's link sent again.
  */
 export function voucherMail({
 	lang,
@@ -67,12 +68,17 @@ export function voucherMail({
 	validUntil,
 	code,
 	unsubscribeUrl,
-}: Addressed & { readonly validUntil: string; readonly code?: string | undefined }): MailMessage {
+	issued = false,
+}: Addressed & {
+	readonly validUntil: string;
+	readonly code?: string | undefined;
+	readonly issued?: boolean;
+}): MailMessage {
 	const t = MESSAGES[lang].register.mail;
 	const cid = code === undefined ? undefined : barcodeCid(code);
-	return letter(lang, recipient, t.againSubject, {
+	return letter(lang, recipient, issued ? t.issuedSubject : t.againSubject, {
 		greeting: fill(t.greeting, { name: greetingName(name, lang) }),
-		body: t.againBody,
+		body: issued ? t.issuedBody : t.againBody,
 		link: { url, label: t.link },
 		barcode:
 			code === undefined
@@ -87,7 +93,7 @@ export function voucherMail({
 }
 
 /** Plain text, and simple HTML that every mail client shows; the unsubscribe link last, in both. */
-function letter(
+export function letter(
 	lang: Lang,
 	recipient: string,
 	subject: string,

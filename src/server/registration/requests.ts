@@ -1,10 +1,10 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { type Lang, langPrefix } from "../../i18n";
+import type { Lang } from "../../i18n";
 import type { Messages } from "../../i18n/site-texts";
+import { siteUrl } from "../request-location";
 import type { EmailProblem } from "./email-identity";
 import { CONFIRMATION_LIFETIME_MS } from "./lifetimes";
 import { confirmToken, signupOfTicket, ticketFor, tokenHash, unsubscribeToken } from "./links";
-import { registrationServices } from "./settings";
 import type { SignupContext } from "./signups";
 
 /**
@@ -37,9 +37,8 @@ export const tooManyRequests = () =>
 
 /** Links in the e-mails: from the configured public origin, never from the request's Host. */
 export function signupContext(app: FastifyInstance, lang: Lang, now: Date): Omit<SignupContext, "used"> {
-	const { keys } = registrationServices(app);
-	const site = (path: string, in_: Lang) =>
-		`${app.config.publicOrigin}${app.config.basePath}${langPrefix(in_)}${path}`;
+	const { keys } = app.registration;
+	const site = (path: string, in_: Lang) => siteUrl(app.config, in_, path);
 	return {
 		now,
 		confirmUrl: (signupId) => site(`/register/confirm/${confirmToken(keys, signupId)}`, lang),
@@ -66,10 +65,10 @@ export function setTicket(
 	reply: FastifyReply,
 	signupId: string,
 ) {
-	const { keys } = registrationServices(app);
+	const { keys } = app.registration;
 	reply.setCookie(TICKET_COOKIE, ticketFor(keys, signupId), ticketCookie(app, request));
 }
 
 export function ticketSignup(app: FastifyInstance, request: FastifyRequest): string | undefined {
-	return signupOfTicket(registrationServices(app).keys, request.cookies[TICKET_COOKIE]);
+	return signupOfTicket(app.registration.keys, request.cookies[TICKET_COOKIE]);
 }

@@ -1,19 +1,22 @@
 import rateLimit, { normalizeIP } from "@fastify/rate-limit";
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
+import fp from "fastify-plugin";
 import { ANTISPAM_FIELDS } from "../../components/antispam/fields";
 import { OFFLINE_UNTIL_HEADER } from "../../components/voucher/offline-note";
 import { type CampaignState, campaignClosed } from "../../domain/campaign/state";
-import { isAdult } from "../../domain/registration/birth-date";
-import { normalisePhone } from "../../domain/registration/phone";
-import { REGISTER_FORM, type RegisterForm, registerForm } from "../../domain/registration/register-form";
+import {
+	checkRegistration,
+	REGISTER_FORM,
+	type RegisterForm,
+	registerForm,
+} from "../../domain/registration/register-form";
 import { FORM_TEXTS } from "../../forms/form-texts";
-import { langPrefix } from "../../i18n";
 import { MESSAGES } from "../../i18n/site-texts";
 import { OutboxPage } from "../../pages/registration/OutboxPage";
 import { REGISTER_SNIPPET, RegisterPage } from "../../pages/registration/RegisterPage";
 import { TermsPage } from "../../pages/registration/TermsPage";
 import { VoucherPage } from "../../pages/registration/VoucherPage";
-import { parseIsoDate, pragueDate } from "../../prague-time";
+import { pragueDate } from "../../prague-time";
 import {
 	type FormState,
 	formRoute,
@@ -22,11 +25,15 @@ import {
 	validateSubmission,
 	withErrors,
 } from "../forms";
+import { PLUGIN } from "../plugin-names";
+import { cacheablePage } from "../render-cache/cacheable-page";
+import { sitePath } from "../request-location";
 import { databaseRateLimitStore, peekRateLimit } from "../security/rate-limit-store";
 import { checkAntispam, timeTrapToRender } from "./antispam";
 import { issueAltchaChallenge } from "./antispam/altcha";
 import { CAPTCHA_SCRIPT } from "./antispam/captcha";
 import { difficultyLevel } from "./antispam/difficulty";
+import { networkOf } from "./antispam/network";
 import { issueTimeTrap } from "./antispam/time-trap";
 import { checkEmail } from "./email-identity";
 import { inboxRoutes } from "./inbox-routes";
@@ -39,14 +46,12 @@ import {
 	signupContext,
 	tooManyRequests,
 } from "./requests";
-import { registrationServices } from "./settings";
 import { anyUsed, ReplayedToken, recentSignup, submitSignup } from "./signups";
 import { storeOptions } from "./stores";
 import { unsubscribeRoutes } from "./unsubscribe-routes";
 import { readOfflineWorker, voucherOfflineRoutes } from "./voucher-offline";
 import { findVoucher } from "./vouchers";
 
-const EARLIEST_BIRTH_DATE = "1900-01-01";
 const OUTBOX_SHOWN = 50;
 
 export interface RegistrationRouteOptions {
@@ -55,19 +60,22 @@ export interface RegistrationRouteOptions {
 }
 
 /** /register, /terms, /voucher/:token and, outside production, /_outbox; mounted once per language. */
-export const registrationRoutes: FastifyPluginAsync<RegistrationRouteOptions> = async (app, options) => {
+const routes: FastifyPluginAsync<RegistrationRouteOptions> = async (app, options) => {
 	const now = options.now ?? (() => new Date());
-	const { antispam, sender } = registrationServices(app);
+	const { antispam, sender } = app.registration;
 	const { db } = app.database;
+	const activity = app.registrationActivity;
 
 	await app.register(rateLimit, {
 		global: false,
 		store: databaseRateLimitStore(app),
 		keyGenerator: (request) => `register:${normalizeIP(request.ip)}`,
-		errorResponseBuilder: (_request, context) =>
-			Object.assign(new Error("Too many registrations from this address"), {
+		errorResponseBuilder: (_request, context) => {
+			activity.refusal("limit-address");
+			return Object.assign(new Error("Too many registrations from this address"), {
 				statusCode: context.statusCode,
-			}),
+			});
+		},
 	});
 
 	await app.register(inboxRoutes, { now });
@@ -102,7 +110,7 @@ export const registrationRoutes: FastifyPluginAsync<RegistrationRouteOptions> = 
 				closed={campaignClosed(campaign, app.campaign.settings)}
 				antispam={{
 					timeTrap,
-					challengeUrl: `${app.config.basePath}${langPrefix(request.lang)}/register/challenge`,
+					challengeUrl: sitePath(request, "/register/challenge"),
 					vendor: vendor && {
 						name: vendor.vendor,
 						siteKey: vendor.siteKey,
@@ -159,27 +167,23 @@ export const registrationRoutes: FastifyPluginAsync<RegistrationRouteOptions> = 
 		};
 
 		const campaign = app.campaign.state(at);
-		if (!campaign.open) return renderForm(request, reply, registration, undefined, "", 200, campaign);
+		if (!campaign.open) {
+			activity.refusal("campaign-closed");
+			return renderForm(request, reply, registration, undefined, "", 200, campaign);
+		}
 
 		const submission = validateSubmission(registration, entries, request.lang);
 		if (!submission.valid) return again(submission.state);
 		const { values } = submission;
 
 		// What the rules cannot know: a real calendar day, the exact age, the number in E.164.
-		const birthDate = parseIsoDate(values.birthDate);
-		const phone = values.phone ? normalisePhone(values.phone) : null;
-		const errors: Record<string, string> = {};
-		if (!birthDate || birthDate < EARLIEST_BIRTH_DATE || birthDate > today)
-			errors.birthDate = texts.birthDateInvalid;
-		else if (!isAdult(birthDate, today)) errors.birthDate = texts.tooYoung;
-		if (phone === undefined) errors.phone = texts.phoneInvalid;
-		if (!values.store) errors.store = texts.storeRequired;
-		if (Object.keys(errors).length || !birthDate || phone === undefined || !values.store) {
-			return again(withErrors(submission.state, errors));
-		}
+		const checked = checkRegistration(values, today, request.lang);
+		if (!checked.ok) return again(withErrors(submission.state, checked.errors));
+		const { birthDate, phone, store } = checked;
 
 		const identity = checkEmail(values.email);
 		if (!identity.ok) {
+			activity.refusal(`email-${identity.problem}`);
 			const message = EMAIL_PROBLEM_TEXT[identity.problem](texts);
 			return again(withErrors(submission.state, { email: message }));
 		}
@@ -198,6 +202,7 @@ export const registrationRoutes: FastifyPluginAsync<RegistrationRouteOptions> = 
 						? texts.antispam.expired
 						: texts.antispam.unverified;
 			request.log.info({ failure: verdict.failure }, "registration refused by the bot protection");
+			activity.refusal(`bot-${verdict.failure}`);
 			return again(withErrors(submission.state, {}, [message]));
 		}
 		const submitted = {
@@ -206,7 +211,7 @@ export const registrationRoutes: FastifyPluginAsync<RegistrationRouteOptions> = 
 			emailCanonical: identity.canonical,
 			birthDate,
 			phone,
-			storeId: values.store,
+			storeId: store,
 			marketingConsent: values.marketing,
 			lang: request.lang,
 			consentMethod: verdict.path === "no-script" ? ("form-no-script" as const) : ("form" as const),
@@ -217,6 +222,7 @@ export const registrationRoutes: FastifyPluginAsync<RegistrationRouteOptions> = 
 		const replayed = async () => {
 			const first = await recentSignup(db, identity.canonical, values.name, at);
 			if (first) return answer(first);
+			activity.refusal("bot-replayed");
 			const state = withErrors(submission.state, {}, [texts.antispam.unverified]);
 			return renderForm(request, reply, registration, state, issueTimeTrap(antispam.timeTrapKey, at));
 		};
@@ -232,6 +238,7 @@ export const registrationRoutes: FastifyPluginAsync<RegistrationRouteOptions> = 
 			now: at,
 			signup: verdict.path,
 		});
+		if (limit) activity.refusal(`limit-${limit}`);
 		if (limit === "recipient") return again(withErrors(submission.state, { email: texts.sent.tooMany }));
 		if (limit) throw tooManyRequests();
 
@@ -245,15 +252,19 @@ export const registrationRoutes: FastifyPluginAsync<RegistrationRouteOptions> = 
 			if (!(error instanceof ReplayedToken)) throw error;
 			return replayed();
 		}
+		activity.signup(identity.canonical, networkOf(request.ip));
 		sender?.kick();
 		return answer(signupId);
 	});
 
 	// The terms quote the settings: an admin's change makes a new page.
-	const termsCache = { version: async () => JSON.stringify(app.campaign.settings) };
-	app.get("/terms", { config: { renderCache: termsCache } }, async (_request, reply) =>
-		reply.page(<TermsPage settings={app.campaign.settings} />),
-	);
+	cacheablePage(app, {
+		path: "/terms",
+		query: "none",
+		data: { version: async () => JSON.stringify(app.campaign.settings) },
+		expires: "never",
+		render: () => <TermsPage settings={app.campaign.settings} />,
+	});
 
 	const offlineWorker = readOfflineWorker(app);
 	if (offlineWorker) voucherOfflineRoutes(app, offlineWorker, now);
@@ -281,3 +292,18 @@ export const registrationRoutes: FastifyPluginAsync<RegistrationRouteOptions> = 
 		});
 	}
 };
+
+/** The registration's routes, in a context of their own; they read and answer forms, set the ticket cookie. */
+export const registrationRoutes = fp(routes, {
+	name: PLUGIN.registrationRoutes,
+	encapsulate: true,
+	dependencies: [
+		PLUGIN.registration,
+		PLUGIN.fraudWatch,
+		PLUGIN.campaign,
+		PLUGIN.forms,
+		PLUGIN.cookie,
+		PLUGIN.replies,
+	],
+	decorators: { fastify: ["stores"] },
+});

@@ -1,6 +1,8 @@
 import type { FastifyInstance } from "fastify";
+import fp from "fastify-plugin";
 import type { Kysely } from "kysely";
 import type { Database } from "../db/schema";
+import { PLUGIN } from "../plugin-names";
 import { type AntispamConfig, antispamConfig } from "./antispam";
 import { captchaFromEnv } from "./antispam/captcha";
 import { type SignupKeys, signupKeys } from "./links";
@@ -15,42 +17,46 @@ export interface Registration {
 	readonly sender: OutboxSender | undefined;
 }
 
+declare module "fastify" {
+	interface FastifyInstance {
+		/** The registration's services, one set for the routes of every language (registrationPlugin). */
+		readonly registration: Registration;
+	}
+}
+
 const CLEANUP_EVERY_MS = 10 * 60 * 1000;
 
-// The routes exist once per language, the sender and the cleanup once per database.
-const shared = new WeakMap<object, Registration>();
-
-/** The registration's services for this app, started on first use and stopped when the app closes. */
-export function registrationServices(app: FastifyInstance, env: Env = process.env): Registration {
-	const existing = shared.get(app.database);
-	if (existing) return existing;
-	const db = app.database.db;
-	const sender = env.SMTP_URL
-		? startOutboxSender(db, env.SMTP_URL, env.MAIL_FROM || "Lumen <poukazky@lumen.example>", app.log)
-		: undefined;
-	if (!sender && app.config.env === "production") {
-		app.log.warn("SMTP_URL is not set: e-mails stay in the outbox table (npm run outbox shows them)");
-	}
-	const services: Registration = {
-		antispam: antispamConfig(app.config.sessionSecret, captchaFromEnv(env)),
-		keys: signupKeys(app.config.sessionSecret),
-		sender,
-	};
-	const cleanup = setInterval(() => {
-		const now = new Date();
-		void deleteExpiredChallenges(db, now).catch(() => {});
-		void deleteExpiredSignups(db, now).catch(() => {});
-	}, CLEANUP_EVERY_MS);
-	cleanup.unref();
-	app.addHook("onClose", async () => {
-		if (!shared.has(app.database)) return;
-		shared.delete(app.database);
-		clearInterval(cleanup);
-		await sender?.stop();
-	});
-	shared.set(app.database, services);
-	return services;
-}
+/**
+ * Decorates `app.registration` once for the app: the routes exist once per language, the sender and the
+ * cleanup once per app. Both stop when the app closes.
+ */
+export const registrationPlugin = fp(
+	(app: FastifyInstance, { env = process.env }: { env?: Env }) => {
+		const db = app.database.db;
+		const sender = env.SMTP_URL
+			? startOutboxSender(db, env.SMTP_URL, env.MAIL_FROM || "Lumen <poukazky@lumen.example>", app.log)
+			: undefined;
+		if (!sender && app.config.env === "production") {
+			app.log.warn("SMTP_URL is not set: e-mails stay in the outbox table (npm run outbox shows them)");
+		}
+		app.decorate("registration", {
+			antispam: antispamConfig(app.config.sessionSecret, captchaFromEnv(env)),
+			keys: signupKeys(app.config.sessionSecret),
+			sender,
+		} satisfies Registration);
+		const cleanup = setInterval(() => {
+			const now = new Date();
+			void deleteExpiredChallenges(db, now).catch(() => {});
+			void deleteExpiredSignups(db, now).catch(() => {});
+		}, CLEANUP_EVERY_MS);
+		cleanup.unref();
+		app.addHook("onClose", async () => {
+			clearInterval(cleanup);
+			await sender?.stop();
+		});
+	},
+	{ name: PLUGIN.registration, decorators: { fastify: ["config", "database"] } },
+);
 
 /** Used challenges are kept only while they could still be replayed: until they expire. */
 export async function deleteExpiredChallenges(db: Kysely<Database>, now: Date): Promise<void> {

@@ -3,7 +3,6 @@ import { UnsubscribePage } from "../../pages/registration/UnsubscribePage";
 import { readEntries } from "../forms";
 import { unsubscribeSubject } from "./links";
 import { PRIVATE_PAGE } from "./requests";
-import { registrationServices } from "./settings";
 import { getsNews, withdrawNews } from "./unsubscribe";
 
 /** An unsubscribe POST's body is one short field (RFC 8058's, or the page's button). */
@@ -18,7 +17,7 @@ const BODY_LIMIT = 4096;
  */
 export const unsubscribeRoutes: FastifyPluginAsync<{ now: () => Date }> = async (app, { now }) => {
 	const { db } = app.database;
-	const { keys } = registrationServices(app);
+	const { keys } = app.registration;
 
 	app.get<{ Params: { token: string } }>("/unsubscribe/:token", PRIVATE_PAGE, async (request, reply) => {
 		const subject = unsubscribeSubject(keys, request.params.token);

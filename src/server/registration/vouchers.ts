@@ -1,5 +1,6 @@
 import type { Kysely } from "kysely";
 import type { VoucherStatus } from "../../components/voucher/texts";
+import { voidReasonOf } from "../../domain/fraud/void-reason";
 import { endOfPragueDay, pragueDate } from "../../prague-time";
 import type { Database } from "../db/schema";
 
@@ -19,7 +20,7 @@ export async function findVoucher(db: Kysely<Database>, token: string, now: Date
 	if (!TOKEN_FORMAT.test(token)) return undefined;
 	const voucher = await db
 		.selectFrom("vouchers")
-		.select(["code", "valid_until", "redeemed_at", "voided_at"])
+		.select(["code", "valid_until", "redeemed_at", "voided_at", "voided_because"])
 		.where("token", "=", token)
 		.executeTakeFirst();
 	if (!voucher) return undefined;
@@ -28,7 +29,7 @@ export async function findVoucher(db: Kysely<Database>, token: string, now: Date
 		validUntil: endOfPragueDay(voucher.valid_until),
 		status: voucherStatus(voucher, now),
 		redeemedAt: voucher.redeemed_at ? new Date(voucher.redeemed_at) : undefined,
-		/** Cancelled at its holder's request (their data erased): the page shows no code or barcode. */
-		cancelled: voucher.voided_at !== null,
+		/** Why it was cancelled, if it was: the page then shows no code or barcode. */
+		cancelled: voucher.voided_at === null ? undefined : voidReasonOf(voucher.voided_because),
 	};
 }

@@ -2,32 +2,14 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { SESSION_COOKIE } from "../auth/cookie";
 import { isAjax } from "../reply";
 import { type CachedPage, RenderCache } from "./cache";
+import type { RenderCacheRule } from "./cacheable-page";
 import { acceptedEncoding } from "./encoding";
-
-/** A route's consent to the render cache (route config `renderCache`). */
-export interface RenderCacheRule {
-	/**
-	 * When a page rendered at `now` (epoch ms) may be wrong because time passed ("open now"); without
-	 * it a page stays right until its texts change.
-	 */
-	readonly expires?: (now: number) => number;
-	/**
-	 * The part of the query string the page reads, in one form for every way of writing it (Fastify's
-	 * parsed query in). Without it the page reads none: `?utm_source=…` is the same page, and junk
-	 * queries cannot push the site's pages out of the cache.
-	 */
-	readonly query?: (query: unknown) => string;
-	/** The version of data other than the texts that the page shows (the stores): a change is a miss. */
-	readonly version?: () => Promise<string>;
-}
 
 declare module "fastify" {
 	interface FastifyContextConfig {
 		/**
-		 * Anonymous GETs of this route may be answered from rendered HTML. Only for a page that depends on
-		 * nothing but its path, its texts and what the rule names: the query it reads (`query`; the key
-		 * leaves out any other), other data (`version`) and the clock (`expires`). Never a page with a
-		 * person's data or a per-request value other than the CSP nonce (a form's time trap).
+		 * Anonymous GETs of this route may be answered from rendered HTML. Set only by `cacheablePage`
+		 * (./cacheable-page.ts), from a declaration of everything the page depends on.
 		 */
 		renderCache?: RenderCacheRule;
 	}

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from "fastify";
-import { DEFAULT_LANG, LANGS, langPrefix } from "../../i18n";
+import { DEFAULT_LANG, LANGS, type Lang, langPrefix } from "../../i18n";
 import { escapeHtml } from "../../render/escape-html";
+import { siteUrl } from "../request-location";
 
 /** The pages search engines may index, in every language (vouchers and staff pages are private). */
 const PUBLIC_PAGES = ["/", "/register", "/stores", "/terms"];
@@ -8,14 +9,18 @@ const PUBLIC_PAGES = ["/", "/register", "/stores", "/terms"];
 /** robots.txt and sitemap.xml, at the base path. */
 export const seoRoutes: FastifyPluginAsync = async (app) => {
 	const { basePath } = app.config;
-	// Read per request: with PORT=0 the origin is completed once the server listens.
-	const origin = () => app.config.publicOrigin;
 
 	app.get("/robots.txt", async (_request, reply) => {
 		const disallowed = ["/staff", "/voucher/", "/_"].flatMap((path) =>
 			LANGS.map((lang) => `Disallow: ${basePath}${langPrefix(lang)}${path}`),
 		);
-		const lines = ["User-agent: *", ...disallowed, "", `Sitemap: ${origin()}${basePath}/sitemap.xml`, ""];
+		const lines = [
+			"User-agent: *",
+			...disallowed,
+			"",
+			`Sitemap: ${siteUrl(app.config, DEFAULT_LANG, "/sitemap.xml")}`,
+			"",
+		];
 		return reply
 			.type("text/plain; charset=utf-8")
 			.header("cache-control", "public, max-age=3600")
@@ -23,10 +28,7 @@ export const seoRoutes: FastifyPluginAsync = async (app) => {
 	});
 
 	app.get("/sitemap.xml", async (_request, reply) => {
-		const url = (lang: (typeof LANGS)[number], path: string) =>
-			escapeHtml(
-				`${origin()}${basePath}${langPrefix(lang)}${path === "/" && lang !== DEFAULT_LANG ? "" : path}`,
-			);
+		const url = (lang: Lang, path: string) => escapeHtml(siteUrl(app.config, lang, path));
 		const entries = PUBLIC_PAGES.flatMap((path) =>
 			LANGS.map((lang) => {
 				const alternates = LANGS.map(

@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
+import { voidReasonOf } from "../../domain/fraud/void-reason";
 import type { Redemption, RedemptionOutcome, RedemptionScope, Refusal } from "../../domain/staff/redemptions";
 import { pragueDate } from "../../prague-time";
 import { prepare } from "../db/prepared";
@@ -9,6 +10,8 @@ import type { Database } from "../db/schema";
 export interface VoucherState {
 	readonly redeemed_at: string | null;
 	readonly voided_at: string | null;
+	/** Absent or null: voided at its holder's request. */
+	readonly voided_because?: string | null;
 	readonly valid_until: string;
 	readonly store_name: string | null;
 }
@@ -23,7 +26,8 @@ export function refusalOf(
 	today: string,
 ): Refusal | undefined {
 	if (!voucher) return { kind: "unknown", code };
-	if (voucher.voided_at !== null && voucher.redeemed_at === null) return { kind: "voided", code };
+	if (voucher.voided_at !== null && voucher.redeemed_at === null)
+		return { kind: "voided", code, because: voidReasonOf(voucher.voided_because ?? null) };
 	if (voucher.redeemed_at !== null) {
 		return {
 			kind: "already-redeemed",
@@ -94,6 +98,7 @@ export async function redeemVoucher(
 			.select([
 				"vouchers.redeemed_at",
 				"vouchers.voided_at",
+				"vouchers.voided_because",
 				"vouchers.valid_until",
 				"stores.name as store_name",
 			])

@@ -1,0 +1,185 @@
+/**
+ * Types of `runtime.js`, the module a page loads with `<script type="module">` (README.md). It starts
+ * itself; a page's own module script imports it only to reach these exports.
+ */
+
+/** Options from `data-props` (JSON) merged with `data-<name>-*` attributes (strings): check before use. */
+export type Props = Readonly<Record<string, unknown>>;
+
+export interface ComponentContext {
+	/** The component name the element was mounted for (an element may name several). */
+	readonly name: string;
+	readonly props: Props;
+	/** Aborted when the component disconnects: pass it to addEventListener to drop listeners for free. */
+	readonly signal: AbortSignal;
+	/** The runtime's services, shared by all components of the page. */
+	readonly services: Services;
+}
+
+export type Cleanup = () => void;
+
+/** A component module's default export. */
+export interface ComponentDefinition {
+	connect(element: HTMLElement, context: ComponentContext): void | Cleanup | Promise<void | Cleanup>;
+}
+
+/** What `components.define` loads: a module (or its promise) whose default export is a component. */
+export type ComponentSource = () => unknown;
+
+export interface ComponentLoader {
+	/**
+	 * Registers a component of the page's own, e.g. `components.define("hello", () => import("./hello.js"))`.
+	 * It mounts wherever `data-component` names it, at start and in HTML inserted later (snippets). Defined
+	 * before the runtime starts, it replaces a built-in component of the same name.
+	 */
+	define(name: string, load: ComponentSource): void;
+	/** Mounts the components an element names (once started; the runtime finds inserted HTML itself). */
+	mount(element: HTMLElement): void;
+	/** Names of the components mounted (or loading) on an element. */
+	mountedOn(element: HTMLElement): string[];
+}
+
+export interface AjaxRequest {
+	url: string;
+	method: string;
+	body?: FormData | URLSearchParams;
+	/** The link or form that sent it: it carries `is-loading` meanwhile. */
+	element: Element;
+	submitter?: HTMLElement | null;
+	/** push: a navigation (links, GET forms); replace: autosubmitted filters; false: no history. */
+	history: "push" | "replace" | false;
+}
+
+/** The JSON an ajax request answers with (README.md, "Payload"). */
+export interface Payload {
+	snippets: Record<string, string>;
+	append: boolean;
+	redirect?: string;
+	/** Truthy: follow `redirect` with a full page load even when it is same-origin. */
+	forceRedirect?: unknown;
+	url?: string;
+}
+
+export interface Ajax {
+	/**
+	 * Sends a request and applies its answer; `apply: false` only returns the payload. Resolves with the
+	 * payload, or undefined when the request was not sent, failed or was aborted.
+	 */
+	send(
+		request: AjaxRequest,
+		options?: { apply?: boolean; signal?: AbortSignal },
+	): Promise<Payload | undefined>;
+	/** Aborts the page's running request. */
+	abort(): void;
+	/** Sends a form (with the button that submits it) as the runtime sends a form with class `ajax`. */
+	submit(form: HTMLFormElement, submitter?: HTMLElement | null): void;
+}
+
+export interface Submission {
+	readonly form: HTMLFormElement;
+	readonly submitter: HTMLElement | null;
+}
+
+/** Answers `false` (or a promise of it, or a rejected one) to stop a submission; a promise holds it. */
+export type SubmitGuard = (submission: Submission) => unknown;
+
+export interface Forms {
+	/** Validates a form as submitting it with `submitter` would (states, summary, focus). */
+	validate(form: HTMLFormElement, submitter?: HTMLElement | null): Promise<boolean>;
+	/** Adds a step to the form's submissions, after validation and before sending, until `signal` aborts. */
+	guard(form: HTMLFormElement, guard: SubmitGuard, options: { signal: AbortSignal }): void;
+}
+
+export interface ScrollOptions {
+	/** false jumps; true (default) scrolls smoothly unless the user prefers reduced motion. */
+	smooth?: boolean;
+}
+
+export interface Scroller {
+	readonly offset: number;
+	scrollTo(top: number): void;
+	stop(): void;
+}
+
+export interface Scroll {
+	/** Scrolls so that `target` sits `offset` px below the top (its `data-scroll-offset` wins). */
+	scrollTo(target: Element | number, offset?: number, options?: ScrollOptions): void;
+	/** Scrolls to an in-page target and moves focus to it. */
+	navigateTo(target: Element, offset?: number, options?: ScrollOptions): void;
+	/** Locks the page's scrolling (touch scrolling only inside `allow`); returns the unlock. Locks nest. */
+	lock(allow?: Element): () => void;
+	readonly locked: boolean;
+	attachScroller(scroller: Scroller): () => void;
+}
+
+export type BreakpointName =
+	| "small"
+	| "small-wide"
+	| "medium"
+	| "large"
+	| "extra-large"
+	| "double-extra-large"
+	| "triple-extra-large";
+
+export interface Viewport {
+	readonly breakpoint: BreakpointName;
+	atLeast(name: BreakpointName): boolean;
+	onBreakpointChange(listener: (breakpoint: BreakpointName) => void, signal?: AbortSignal): void;
+	onResize(listener: () => void, signal?: AbortSignal): void;
+}
+
+export interface InputMode {
+	readonly current: "touch" | "mouse";
+}
+
+export interface Services {
+	readonly components: ComponentLoader;
+	readonly viewport: Viewport;
+	readonly inputMode: InputMode;
+	readonly scroll: Scroll;
+	readonly ajax: Ajax;
+	readonly forms: Forms;
+	/** Whether a click is the page's to handle: the main button, no modifier key, not handled already. */
+	readonly plainClick: (event: MouseEvent) => boolean;
+}
+
+export declare const components: ComponentLoader;
+export declare const services: Services;
+
+/** A chunk of the runtime that could not be loaded (named as webpack names it, for error filters). */
+export declare class ChunkLoadError extends Error {
+	readonly name: "ChunkLoadError";
+	readonly request: string;
+	constructor(request: string, options?: { cause?: unknown });
+}
+
+export interface ComponentEventDetail {
+	name: string;
+	element: HTMLElement;
+	error?: unknown;
+}
+
+export interface SnippetUpdate {
+	/** The snippet's new HTML, or what is appended to it. */
+	html: string;
+	appended: boolean;
+}
+
+/** The runtime's events (README.md, "Events"): on `document`, the snippets' from each snippet (bubbling). */
+export interface RuntimeEventMap {
+	"runtime:start": CustomEvent<null>;
+	"ajax:before": CustomEvent<AjaxRequest>;
+	"ajax:success": CustomEvent<{ request: AjaxRequest; payload: Payload }>;
+	"ajax:error": CustomEvent<{ request: AjaxRequest; error: unknown }>;
+	"snippet:update": CustomEvent<SnippetUpdate>;
+	"snippet:updated": CustomEvent<SnippetUpdate>;
+	"component:connected": CustomEvent<ComponentEventDetail>;
+	"component:disconnected": CustomEvent<ComponentEventDetail>;
+	"component:error": CustomEvent<ComponentEventDetail>;
+	"component:unknown": CustomEvent<ComponentEventDetail>;
+}
+
+declare global {
+	interface DocumentEventMap extends RuntimeEventMap {}
+	interface HTMLElementEventMap extends Pick<RuntimeEventMap, "snippet:update" | "snippet:updated"> {}
+}

@@ -1,0 +1,229 @@
+/**
+ * The kit (`npm run build:kit`, dist/kit/) on a page of another server: the stand-in of kit-support.ts
+ * (Node's http, Nette-style HTML strings, a strict nonce CSP, no `Vary`), in Chromium. The runtime
+ * starts from /kit/ alone; a host's component defined with `components.define` mounts on load and in a
+ * snippet, and wins over the kit's of the same name; an unknown name dispatches `component:unknown`;
+ * runtime.css styles the runtime's own UI; a Nette table form is validated and sent by ajax.
+ */
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { connectBrowser, type ObservedPage, openPage, waitForRuntime } from "../helpers/browser";
+import { hold, html, json, type KitServer, layout, netteRules, snippet, startKitServer } from "./kit-support";
+
+declare global {
+	interface Window {
+		/** Names of `component:unknown` events, recorded from before the runtime starts. */
+		unknownComponents?: string[];
+		componentErrors?: string[];
+	}
+}
+
+const HELLO = `export default {
+	connect(element, { props }) {
+		element.textContent = "Hello, " + (props.name ?? "world");
+		return () => document.body.setAttribute("data-hello-cleaned", element.id);
+	},
+};`;
+// A host's own "modal": the kit's modal component would fail on it ("must be a <dialog>").
+const HOST_MODAL = `export default {
+	connect(element) {
+		element.setAttribute("data-host-modal", "connected");
+	},
+};`;
+
+const defineScript = (nonce: string) => `<script type="module" nonce="${nonce}">
+	import { components } from "/kit/runtime.js";
+	components.define("hello", () => import("/host/hello.js"));
+	components.define("modal", () => import("/host/host-modal.js"));
+</script>`;
+
+let browser: Browser;
+let server: KitServer;
+/** Resolves with the release of the /slow request once it has arrived (a new one for the next). */
+let slowArrived = Promise.withResolvers<() => void>();
+
+async function releaseSlow(): Promise<void> {
+	const release = await slowArrived.promise;
+	slowArrived = Promise.withResolvers();
+	release();
+}
+
+beforeAll(async () => {
+	browser = await connectBrowser();
+	server = await startKitServer({ "hello.js": HELLO, "host-modal.js": HOST_MODAL });
+	server.route("/", ({ nonce }) =>
+		html(
+			layout(
+				`<div id="first" data-component="hello" data-hello-name="Nette"></div>
+				<div id="host-modal" data-component="modal"></div>
+				<div id="unknown" data-component="no-such-component"></div>
+				<p><a class="ajax" href="/more">More</a> <a class="ajax" href="/slow">Slow</a> <a class="ajax" href="/broken">Broken</a></p>
+				${snippet("list", "<p>Nothing yet</p>")}`,
+				{ nonce, head: defineScript(nonce) },
+			),
+		),
+	);
+	server.route("/more", ({ ajax, nonce }) =>
+		ajax
+			? json({
+					snippets: {
+						"snippet--list": '<div id="second" data-component="hello" data-hello-name="snippet"></div>',
+					},
+				})
+			: html(layout("<p>More, as a page</p>", { nonce })),
+	);
+	server.route("/slow", () => {
+		const held = hold(json({ snippets: { "snippet--list": "<p>Slow content</p>" } }));
+		slowArrived.resolve(held.release);
+		return held.answer;
+	});
+	server.route("/broken", () => html("Internal Server Error", { status: 500, csp: false }));
+	server.route("/contact", ({ nonce }) =>
+		html(
+			layout(
+				`<form action="/contact/send" method="post" id="frm-contactForm" class="ajax">
+				<table>
+					<tr>
+						<th><label for="frm-contactForm-email" class="required">E-mail</label></th>
+						<td><input type="text" name="email" id="frm-contactForm-email" class="text" ${netteRules([
+							{ op: ":filled", msg: "Enter your e-mail." },
+							{ op: ":email", msg: "Enter a valid e-mail address." },
+						])}></td>
+					</tr>
+					<tr><th></th><td><input type="submit" name="_submit" class="button" value="Send"></td></tr>
+				</table>
+				</form>
+				${snippet("result", "")}`,
+				{ nonce },
+			),
+		),
+	);
+	server.route("/contact/send", ({ form }) =>
+		json({ snippets: { "snippet--result": `<p>Thank you, ${form.get("email")}</p>` } }),
+	);
+});
+
+afterAll(async () => {
+	await browser?.close();
+	await server?.stop();
+});
+
+async function open(path: string): Promise<ObservedPage> {
+	const observed = await openPage(browser);
+	await observed.page.addInitScript(() => {
+		window.unknownComponents = [];
+		window.componentErrors = [];
+		document.addEventListener("component:unknown", ({ detail }) =>
+			window.unknownComponents?.push(detail.name),
+		);
+		document.addEventListener("component:error", ({ detail }) => window.componentErrors?.push(detail.name));
+	});
+	observed.page.setDefaultTimeout(10_000);
+	await observed.page.goto(`${server.origin}${path}`);
+	await waitForRuntime(observed.page);
+	return observed;
+}
+
+const problems = (messages: string[]) => messages.filter((text) => /^(error|pageerror|warning)/.test(text));
+
+describe("the kit on another server", () => {
+	it("starts from dist/kit alone, under a strict CSP, with no Vary header", async () => {
+		const { page, messages, requests } = await open("/");
+		await page.waitForSelector("#first:has-text('Hello, Nette')");
+		const scripts = requests.filter((url) => url.endsWith(".js")).map((url) => new URL(url).pathname);
+		expect(scripts).toContain("/kit/runtime.js");
+		expect(scripts.every((path) => path.startsWith("/kit/") || path.startsWith("/host/"))).toBe(true);
+		// The kit's own modal was never loaded: the host's definition won.
+		expect(scripts.some((path) => /^\/kit\/modal-/.test(path))).toBe(false);
+		expect(server.responseHeaders.every((headers) => !("vary" in headers))).toBe(true);
+		expect(problems(messages)).toEqual([]);
+		await page.context().close();
+	});
+
+	it("mounts a host's component on load and after a snippet swap, and its own over the kit's", async () => {
+		const { page, messages } = await open("/");
+		await page.waitForSelector("#first:has-text('Hello, Nette')");
+		await page.waitForSelector("#host-modal[data-host-modal='connected']", { state: "attached" });
+
+		await page.click("a[href='/more']");
+		await page.waitForSelector("#second:has-text('Hello, snippet')");
+		expect(server.requests.some((request) => request.path === "/more" && request.ajax)).toBe(true);
+		expect(await page.evaluate(() => window.componentErrors)).toEqual([]);
+
+		// Replaced by the next answer: the host's cleanup runs.
+		await page.click("a[href='/slow']");
+		await releaseSlow();
+		await page.waitForSelector("body[data-hello-cleaned='second']", { state: "attached" });
+		expect(problems(messages)).toEqual([]);
+		await page.context().close();
+	});
+
+	it("dispatches component:unknown for a name nobody defined", async () => {
+		const { page } = await open("/");
+		await page.waitForFunction(() => (window.unknownComponents?.length ?? 0) > 0);
+		expect(await page.evaluate(() => window.unknownComponents)).toEqual(["no-such-component"]);
+		await page.context().close();
+	});
+
+	it("styles its own UI with runtime.css: hidden announcer, a progress bar with height, the error bar", async () => {
+		const { page } = await open("/");
+		await page.click("a[href='/more']");
+		await page.waitForSelector("#second");
+		const announcer = await page.waitForSelector(".visually-hidden[aria-live]", { state: "attached" });
+		await page.waitForFunction(
+			() => document.querySelector(".visually-hidden[aria-live]")?.textContent !== "",
+		);
+		expect(await announcer.evaluate((element) => getComputedStyle(element).position)).toBe("absolute");
+		const box = await announcer.boundingBox();
+		expect(box?.width).toBeLessThanOrEqual(1);
+		expect(box?.height).toBeLessThanOrEqual(1);
+
+		await page.click("a[href='/slow']");
+		const bar = await page.waitForSelector(".ajax-progress");
+		expect(await bar.evaluate((element) => getComputedStyle(element).position)).toBe("fixed");
+		expect((await bar.boundingBox())?.height).toBe(3);
+		await releaseSlow();
+		await page.waitForSelector(".ajax-progress", { state: "detached" });
+		await page.waitForSelector("#snippet--list:has-text('Slow content')");
+
+		await page.click("a[href='/broken']");
+		const errorBar = await page.waitForSelector(".ajax-error");
+		expect(await errorBar.evaluate((element) => getComputedStyle(element).position)).toBe("fixed");
+		await page.context().close();
+	});
+
+	it("validates a Nette form (table renderer) and sends it by ajax once valid", async () => {
+		const { page, messages } = await open("/contact");
+		await page.waitForFunction(
+			() => (document.querySelector("#frm-contactForm") as HTMLFormElement).noValidate,
+		);
+		const sent = () => server.requests.filter((request) => request.path === "/contact/send").length;
+		const before = sent();
+
+		await page.click("input[name='_submit']");
+		await expectError(page, "Enter your e-mail.");
+		expect(await page.textContent(".form-summary")).toContain("Enter your e-mail.");
+
+		await page.fill("#frm-contactForm-email", "jana@");
+		await page.click("input[name='_submit']");
+		await expectError(page, "Enter a valid e-mail address.");
+		expect(sent()).toBe(before);
+
+		await page.fill("#frm-contactForm-email", "jana@example.cz");
+		await page.click("input[name='_submit']");
+		await page.waitForSelector("#snippet--result:has-text('Thank you, jana@example.cz')");
+		expect(await page.getAttribute("#frm-contactForm-email", "aria-invalid")).toBeNull();
+		expect(sent()).toBe(before + 1);
+		expect(problems(messages)).toEqual([]);
+		await page.context().close();
+	});
+});
+
+async function expectError(page: Page, message: string): Promise<void> {
+	const cell = "td:has(> #frm-contactForm-email)";
+	await page.waitForSelector(`${cell}.has-error .form-item__error:has-text('${message}')`);
+	expect(await page.getAttribute("#frm-contactForm-email", "aria-invalid")).toBe("true");
+	// runtime.css: the error block in the error colour.
+	const color = await page.$eval(`${cell} .form-item__error`, (element) => getComputedStyle(element).color);
+	expect(color).toBe("rgb(180, 35, 24)");
+}

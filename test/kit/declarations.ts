@@ -1,0 +1,30 @@
+/**
+ * kit/runtime.d.ts is written by hand; this holds it to the source it describes. `npm run typecheck`
+ * fails when src/browser/main.ts exports something the declarations lack (or the other way round), or
+ * when what it exports, or an event it declares, no longer fits them. (The declarations' own global
+ * maps add nothing here: the source's members of DocumentEventMap come first.)
+ */
+import type * as Kit from "../../kit/runtime";
+import type * as Source from "../../src/browser/main";
+
+/** Compiles only when `Actual` can be used where `Declared` is promised. */
+type Fits<Actual extends Declared, Declared> = [Actual, Declared];
+type SameKeys<A, B> = [Exclude<keyof A, keyof B>, Exclude<keyof B, keyof A>] extends [never, never]
+	? true
+	: false;
+type Expect<T extends true> = T;
+/** true, or the names of the events whose source declaration does not fit the kit's. */
+type EventsFit = {
+	[K in keyof Kit.RuntimeEventMap]: DocumentEventMap[K] extends Kit.RuntimeEventMap[K] ? true : K;
+}[keyof Kit.RuntimeEventMap];
+
+export type KitDeclarations = [
+	Expect<SameKeys<typeof Source, typeof Kit>>,
+	Expect<EventsFit>,
+	Fits<typeof Source.components, Kit.ComponentLoader>,
+	Fits<typeof Source.services, Kit.Services>,
+	Fits<typeof Source.ChunkLoadError, typeof Kit.ChunkLoadError>,
+	// A host's component, typed with the kit's declarations, is one the loader takes.
+	Fits<Kit.ComponentDefinition, Source.ComponentDefinition>,
+	Fits<Kit.ComponentSource, Parameters<typeof Source.components.define>[1]>,
+];
