@@ -13,7 +13,7 @@
  * right after.
  */
 import { randomUUID } from "node:crypto";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { Agent, request } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -21,39 +21,12 @@ import { createApiKey } from "../src/server/api/keys";
 import { openDatabase } from "../src/server/db";
 import { ean13CheckDigit } from "../src/validation";
 import { startServer } from "../test/helpers/server";
+import { cpuSeconds, percentile, pool } from "./lib/measure";
 
 const TIMED = Number(process.env.BENCH_API_REDEMPTIONS ?? 10_000);
 const WARM_UP = 1000;
 const CONNECTIONS = 50;
 const BUDGET = { perSecond: 1000, p99Ms: 50 };
-
-const percentile = (sorted: readonly number[], p: number) =>
-	sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
-
-/** CPU seconds a process has used (Linux). */
-function cpuSeconds(pid: number): number {
-	try {
-		const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]?.split(" ") ?? [];
-		return (Number(fields[11]) + Number(fields[12])) / 100;
-	} catch {
-		return 0;
-	}
-}
-
-/** Runs `task` over the items with `concurrency` at a time. */
-async function pool<T, R>(items: readonly T[], concurrency: number, task: (item: T) => Promise<R>) {
-	const results: R[] = new Array(items.length);
-	let next = 0;
-	await Promise.all(
-		Array.from({ length: concurrency }, async () => {
-			while (next < items.length) {
-				const index = next++;
-				results[index] = await task(items[index] as T);
-			}
-		}),
-	);
-	return results;
-}
 
 /** Vouchers (each with its registration) written in one transaction; their codes. */
 async function seedVouchers(

@@ -10,6 +10,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { type AddressInfo, createServer, connect as dial, type Socket } from "node:net";
 import pg from "pg";
 import { startServer, type TestServer } from "../../test/helpers/server";
+import { cpuSeconds, percentile, pool } from "./measure";
 import {
 	type ConfirmationAnswer,
 	RegistrationClient,
@@ -20,31 +21,6 @@ import {
 const WARM_UP = 500;
 const CONNECTIONS = 50;
 const BUDGET = { perSecond: 500, p99Ms: 100 };
-
-/** Runs `task` over the items with `concurrency` at a time, in order of the items. */
-async function pool<T, R>(items: readonly T[], concurrency: number, task: (item: T) => Promise<R>) {
-	const results: R[] = new Array(items.length);
-	let next = 0;
-	await Promise.all(
-		Array.from({ length: concurrency }, async () => {
-			while (next < items.length) {
-				const index = next++;
-				results[index] = await task(items[index] as T);
-			}
-		}),
-	);
-	return results;
-}
-
-/** CPU seconds a process has used (Linux). */
-function cpuSeconds(pid: number): number {
-	try {
-		const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]?.split(" ") ?? [];
-		return (Number(fields[11]) + Number(fields[12])) / 100;
-	} catch {
-		return 0; // exited meanwhile
-	}
-}
 
 /** CPU seconds of every PostgreSQL process on this machine (0 when the server runs elsewhere). */
 function postgresCpuSeconds(): number {
@@ -58,9 +34,6 @@ function postgresCpuSeconds(): number {
 	}
 	return total;
 }
-
-const percentile = (sorted: readonly number[], p: number) =>
-	sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
 
 /** Where the registrations go: one origin, and the server processes behind it. */
 interface Setup {

@@ -7,10 +7,10 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { axe } from "../helpers/axe";
-import { connectBrowser, openPage, tabTo, waitForRuntime } from "../helpers/browser";
+import { connectBrowser, tabTo, waitForRuntime } from "../helpers/browser";
 import { startServer, type TestServer } from "../helpers/server";
 import { type SeededStaff, seedStaff, seedStore } from "../helpers/staff-fixtures";
-import { type StaffServer, signIn, startStaffServer } from "./staff-support";
+import { type StaffServer, signIn, signInInBrowser, startStaffServer } from "./staff-support";
 
 /** A browser test with axe runs and several page loads; the machine may be busy. */
 const BROWSER_TEST = 120_000;
@@ -49,18 +49,8 @@ const auditRows = () =>
 		.orderBy("id")
 		.execute();
 
-async function signedIn(account: SeededStaff, lang: "cs" | "en" = "cs"): Promise<Page> {
-	const { page } = await openPage(browser);
-	const prefix = lang === "en" ? "/en" : "";
-	await page.goto(staff.url(`${prefix}/staff/login`));
-	await tabTo(page, "#frm-staffLogin-email");
-	await page.keyboard.type(account.email);
-	await page.keyboard.press("Tab");
-	await page.keyboard.type(account.password);
-	await Promise.all([page.waitForURL(/\/staff$/), page.keyboard.press("Enter")]);
-	await waitForRuntime(page);
-	return page;
-}
+const signedIn = (account: SeededStaff, lang: "cs" | "en" = "cs") =>
+	signInInBrowser(browser, staff, account, lang);
 
 /** Follows a link of the staff navigation with the keyboard, as its text says. */
 async function navigate(page: Page, text: string, url: RegExp): Promise<void> {

@@ -4,12 +4,12 @@
  * it makes its next request a 401; both are in the audit log; the form's refusals; axe-clean in Czech
  * and English.
  */
-import type { Browser, Page } from "playwright-core";
+import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { axe } from "../helpers/axe";
-import { connectBrowser, openPage, tabTo, waitForRuntime } from "../helpers/browser";
+import { connectBrowser, tabTo, waitForRuntime } from "../helpers/browser";
 import { type SeededStaff, seedStaff, seedStore, seedVoucher } from "../helpers/staff-fixtures";
-import { type StaffServer, signIn, startStaffServer } from "./staff-support";
+import { type StaffServer, signIn, signInInBrowser, startStaffServer } from "./staff-support";
 
 const BROWSER_TEST = 120_000;
 
@@ -36,17 +36,8 @@ afterAll(async () => {
 	await staff?.stop();
 });
 
-async function signedIn(account: SeededStaff, lang: "cs" | "en" = "cs"): Promise<Page> {
-	const { page } = await openPage(browser);
-	await page.goto(staff.url(`${lang === "en" ? "/en" : ""}/staff/login`));
-	await tabTo(page, "#frm-staffLogin-email");
-	await page.keyboard.type(account.email);
-	await page.keyboard.press("Tab");
-	await page.keyboard.type(account.password);
-	await Promise.all([page.waitForURL(/\/staff$/), page.keyboard.press("Enter")]);
-	await waitForRuntime(page);
-	return page;
-}
+const signedIn = (account: SeededStaff, lang: "cs" | "en" = "cs") =>
+	signInInBrowser(browser, staff, account, lang);
 
 const redeem = (key: string, code: string, store: string) =>
 	fetch(staff.url(`/api/v1/vouchers/${code}/redemptions`), {

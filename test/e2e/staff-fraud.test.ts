@@ -10,9 +10,9 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { RegistrationClient } from "../../bench/lib/registration-client";
 import { axe } from "../helpers/axe";
-import { connectBrowser, openPage, tabTo, waitForRuntime } from "../helpers/browser";
+import { connectBrowser, tabTo, waitForRuntime } from "../helpers/browser";
 import { type SeededStaff, seedStaff, seedStore, seedVoucher } from "../helpers/staff-fixtures";
-import { type StaffServer, signIn, startStaffServer } from "./staff-support";
+import { type StaffServer, signIn, signInInBrowser, startStaffServer } from "./staff-support";
 
 const BROWSER_TEST = 120_000;
 
@@ -43,17 +43,8 @@ afterAll(async () => {
 	await staff?.stop();
 });
 
-async function signedIn(account: SeededStaff, lang: "cs" | "en" = "cs"): Promise<Page> {
-	const { page } = await openPage(browser);
-	await page.goto(staff.url(`${lang === "en" ? "/en" : ""}/staff/login`));
-	await tabTo(page, "#frm-staffLogin-email");
-	await page.keyboard.type(account.email);
-	await page.keyboard.press("Tab");
-	await page.keyboard.type(account.password);
-	await Promise.all([page.waitForURL(/\/staff$/), page.keyboard.press("Enter")]);
-	await waitForRuntime(page);
-	return page;
-}
+const signedIn = (account: SeededStaff, lang: "cs" | "en" = "cs") =>
+	signInInBrowser(browser, staff, account, lang);
 
 /** A table's rows by its caption's id: each row's header and its total. */
 const totals = (page: Page, captionId: string) =>

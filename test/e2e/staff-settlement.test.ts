@@ -9,9 +9,9 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { monthRange } from "../../src/domain/settlement/statement";
 import { axe } from "../helpers/axe";
-import { connectBrowser, openPage, tabTo, waitForRuntime } from "../helpers/browser";
+import { connectBrowser, tabTo } from "../helpers/browser";
 import { type SeededStaff, seedStaff, seedStore, seedVoucher } from "../helpers/staff-fixtures";
-import { type StaffServer, signIn, startStaffServer } from "./staff-support";
+import { type StaffServer, signIn, signInInBrowser, startStaffServer } from "./staff-support";
 
 const BROWSER_TEST = 120_000;
 /** A month long past, whatever day the test runs. */
@@ -68,17 +68,8 @@ function parseCsv(bytes: Uint8Array): string[][] {
 		);
 }
 
-async function signedIn(account: SeededStaff, lang: "cs" | "en" = "cs"): Promise<Page> {
-	const { page } = await openPage(browser);
-	await page.goto(staff.url(`${lang === "en" ? "/en" : ""}/staff/login`));
-	await tabTo(page, "#frm-staffLogin-email");
-	await page.keyboard.type(account.email);
-	await page.keyboard.press("Tab");
-	await page.keyboard.type(account.password);
-	await Promise.all([page.waitForURL(/\/staff$/), page.keyboard.press("Enter")]);
-	await waitForRuntime(page);
-	return page;
-}
+const signedIn = (account: SeededStaff, lang: "cs" | "en" = "cs") =>
+	signInInBrowser(browser, staff, account, lang);
 
 const rows = (page: Page) =>
 	page.$$eval("main table tr", (trs) =>

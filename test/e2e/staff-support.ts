@@ -1,7 +1,9 @@
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import type { Browser, Page } from "playwright-core";
 import { type DatabaseHandle, openDatabase } from "../../src/server/db";
+import { openPage, tabTo, waitForRuntime } from "../helpers/browser";
 import { startServer, type TestServer } from "../helpers/server";
 
 /**
@@ -62,4 +64,25 @@ export async function signIn(
 	const cookie = sessionCookie(await postSignIn(staff, credentials));
 	if (!cookie) throw new Error("sign-in failed");
 	return `lumen_staff=${cookie.value}`;
+}
+
+/**
+ * A new page signed in as the account the way a person does it (keyboard only, in the language given),
+ * on the staff start page with the runtime running.
+ */
+export async function signInInBrowser(
+	browser: Browser,
+	staff: StaffServer,
+	account: { email: string; password: string },
+	lang: "cs" | "en" = "cs",
+): Promise<Page> {
+	const { page } = await openPage(browser);
+	await page.goto(staff.url(`${lang === "en" ? "/en" : ""}/staff/login`));
+	await tabTo(page, "#frm-staffLogin-email");
+	await page.keyboard.type(account.email);
+	await page.keyboard.press("Tab");
+	await page.keyboard.type(account.password);
+	await Promise.all([page.waitForURL(/\/staff$/), page.keyboard.press("Enter")]);
+	await waitForRuntime(page);
+	return page;
 }
