@@ -146,6 +146,21 @@ export interface Services {
 export declare const components: ComponentLoader;
 export declare const services: Services;
 
+/** The texts the runtime shows itself, one table per language (README.md, "Languages"). */
+export interface Messages {
+	failed: string;
+	offline: string;
+	retry: string;
+	close: string;
+	loading: string;
+	updated: string;
+	badInput: string;
+	summary: string;
+}
+
+/** Adds a language's texts or overrides some; those left out are English (a shipped language's own). */
+export declare function setMessages(lang: string, table: Partial<Messages>): void;
+
 /** A chunk of the runtime that could not be loaded (named as webpack names it, for error filters). */
 export declare class ChunkLoadError extends Error {
 	readonly name: "ChunkLoadError";

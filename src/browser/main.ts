@@ -17,6 +17,7 @@ import { createScroll } from "./scroll";
 import type { Services } from "./services";
 import { createViewport } from "./viewport";
 
+export { setMessages } from "./ajax/runtime-texts";
 export { ChunkLoadError } from "./chunk-loader";
 export type { ComponentContext, ComponentDefinition } from "./component";
 export type { Submission, SubmitGuard } from "./forms/shim";

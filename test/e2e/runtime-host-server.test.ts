@@ -210,6 +210,14 @@ const TESTS: Record<string, PageOptions> = {
 		lang: "de",
 		body: `${zipForm()}<div id="snippet--list"></div><a class="ajax" id="broken" href="/broken">Kaputt</a>`,
 	},
+	germanTexts: {
+		lang: "de",
+		head: `<script type="module" nonce="${NONCE}">
+			import { setMessages } from "/kit/runtime.js";
+			setMessages("de", { failed: "Die Anfrage ist fehlgeschlagen.", summary: "Bitte korrigieren Sie:" });
+		</script>`,
+		body: `${zipForm()}<div id="snippet--list"></div><a class="ajax" id="broken" href="/broken">Kaputt</a>`,
+	},
 };
 
 beforeAll(async () => {
@@ -481,6 +489,20 @@ describe("languages", () => {
 		await expect
 			.poll(() => page.locator(".ajax-error p").textContent())
 			.toBe("The request could not be completed. What you entered is kept.");
+		await page.context().close();
+	});
+
+	it("shows a language's texts a page adds with setMessages from runtime.js, English for the rest", async () => {
+		const { page } = await open("/?test=germanTexts");
+		await submitZip(page, "");
+		await expect
+			.poll(() => page.locator(".form-summary__title").textContent())
+			.toBe("Bitte korrigieren Sie:");
+		await page.click("#broken");
+		await expect
+			.poll(() => page.locator(".ajax-error p").textContent())
+			.toBe("Die Anfrage ist fehlgeschlagen.");
+		expect(await page.locator(".ajax-error button").first().textContent()).toBe("Try again");
 		await page.context().close();
 	});
 });

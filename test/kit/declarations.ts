@@ -24,6 +24,8 @@ export type KitDeclarations = [
 	Fits<typeof Source.components, Kit.ComponentLoader>,
 	Fits<typeof Source.services, Kit.Services>,
 	Fits<typeof Source.ChunkLoadError, typeof Kit.ChunkLoadError>,
+	Fits<typeof Source.setMessages, typeof Kit.setMessages>,
+	Fits<typeof Kit.setMessages, typeof Source.setMessages>,
 	// A host's component, typed with the kit's declarations, is one the loader takes.
 	Fits<Kit.ComponentDefinition, Source.ComponentDefinition>,
 	Fits<Kit.ComponentSource, Parameters<typeof Source.components.define>[1]>,
