@@ -136,6 +136,22 @@ export const BREAKS: readonly Break[] = [
 		only: "issues exactly VOUCHER_LIMIT",
 	},
 	{
+		name: "Opening the link e-mails the voucher it issues, in the transaction that issues it",
+		file: "src/server/registration/confirm.ts",
+		find: "await enqueue(trx, mail, context.now);",
+		replace: "",
+		tests: ["test/unit/registration-confirm.test.ts"],
+		only: "queues the voucher's own e-mail",
+	},
+	{
+		name: "The voucher's e-mail is sent as soon as its link is opened",
+		file: "src/server/registration/inbox-routes.tsx",
+		find: "// A voucher issued now has its e-mail queued (one shown again has none: the drain finds nothing).\n\t\t\tsender?.kick();",
+		replace: "",
+		tests: ["test/e2e/register-journey.test.ts"],
+		only: "opens its link and scans the voucher",
+	},
+	{
 		name: "A link opened outside the campaign's period issues no voucher",
 		file: "src/server/registration/confirm.ts",
 		find: 'if (!context.inPeriod) return resolveAs("closed", null, { kind: "refused", outcome: "closed" });',
