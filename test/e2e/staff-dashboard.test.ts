@@ -9,10 +9,10 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { chainOf } from "../../src/server/settlement/settlement";
 import { axe } from "../helpers/axe";
-import { connectBrowser, openPage, tabTo, waitForRuntime } from "../helpers/browser";
+import { connectBrowser, tabTo, waitForRuntime } from "../helpers/browser";
 import { DASHBOARD_RANGE, expectedFigures, seedDashboardScenario } from "../helpers/dashboard-fixtures";
 import { type SeededStaff, seedStaff } from "../helpers/staff-fixtures";
-import { type StaffServer, signIn, startStaffServer } from "./staff-support";
+import { type StaffServer, signIn, signInInBrowser, startStaffServer } from "./staff-support";
 
 const BROWSER_TEST = 120_000;
 const LIMIT = 5;
@@ -49,17 +49,8 @@ afterAll(async () => {
 	await staff?.stop();
 });
 
-async function signedIn(account: SeededStaff, lang: "cs" | "en" = "cs"): Promise<Page> {
-	const { page } = await openPage(browser);
-	await page.goto(staff.url(`${lang === "en" ? "/en" : ""}/staff/login`));
-	await tabTo(page, "#frm-staffLogin-email");
-	await page.keyboard.type(account.email);
-	await page.keyboard.press("Tab");
-	await page.keyboard.type(account.password);
-	await Promise.all([page.waitForURL(/\/staff$/), page.keyboard.press("Enter")]);
-	await waitForRuntime(page);
-	return page;
-}
+const signedIn = (account: SeededStaff, lang: "cs" | "en" = "cs") =>
+	signInInBrowser(browser, staff, account, lang);
 
 /** A chart's table as text cells, row by row (the header row left out). */
 const table = (page: Page, chart: string) =>
