@@ -104,36 +104,18 @@ export function FraudPage({ user, view, voidState, notice }: FraudPageProps) {
 				state={filter}
 				className="staff-settlement__month"
 			/>
-			<section className="staff-card" aria-labelledby="fraud-domains">
-				<h2 id="fraud-domains">{texts.domains.heading}</h2>
-				<SeriesTable
-					id="fraud-domains-table"
-					caption={fill(texts.domains.caption, top)}
-					keyLabel={texts.domains.key}
-					days={view.days}
-					rows={view.domains}
-				/>
-			</section>
-			<section className="staff-card" aria-labelledby="fraud-networks">
-				<h2 id="fraud-networks">{texts.networks.heading}</h2>
-				<SeriesTable
-					id="fraud-networks-table"
-					caption={fill(texts.networks.caption, top)}
-					keyLabel={texts.networks.key}
-					days={view.days}
-					rows={view.networks}
-				/>
-			</section>
-			<section className="staff-card" aria-labelledby="fraud-refusals">
-				<h2 id="fraud-refusals">{texts.refusals.heading}</h2>
-				<SeriesTable
-					id="fraud-refusals-table"
-					caption={texts.refusals.caption}
-					keyLabel={texts.refusals.key}
-					days={view.days}
-					rows={view.refusals}
-				/>
-			</section>
+			{(["domains", "networks", "refusals"] as const).map((table) => (
+				<section className="staff-card" aria-labelledby={`fraud-${table}`} key={table}>
+					<h2 id={`fraud-${table}`}>{texts[table].heading}</h2>
+					<SeriesTable
+						id={`fraud-${table}-table`}
+						caption={fill(texts[table].caption, top)}
+						keyLabel={texts[table].key}
+						days={view.days}
+						rows={view[table]}
+					/>
+				</section>
+			))}
 			<section className="staff-card" aria-labelledby="fraud-void">
 				<h2 id="fraud-void">{texts.void.heading}</h2>
 				<p>{texts.void.intro}</p>

@@ -6,7 +6,8 @@ import { MESSAGES } from "../../i18n/site-texts";
 import { ApiKeysPage } from "../../pages/staff/ApiKeysPage";
 import type { StaffNoticeText } from "../../pages/staff/StaffNotice";
 import { requireRole, signedInUser } from "../auth/current-user";
-import { type FormState, formRoute, type Option, readForm } from "../forms";
+import { type FormState, formRoute, readForm } from "../forms";
+import { everyStoreOptions } from "../stores/every-store";
 import { ApiKeyError, createApiKey, DEFAULT_RATE_LIMIT_PER_MINUTE, listApiKeys, revokeApiKey } from "./keys";
 
 /** A key's id as createApiKey makes them. */
@@ -28,25 +29,12 @@ export const apiKeysRoutes: FastifyPluginAsync = async (app) => {
 	const { db } = app.database;
 	const admins = { onRequest: requireRole(isAdmin, () => "/staff/api-keys") };
 
-	// Every stored store, by city; the same options while the stores stay the same, so the form too.
-	let stores: { key: string; options: Option[] } | undefined;
-	const storeOptions = async () => {
-		const rows = await db
-			.selectFrom("stores")
-			.select(["id", "name", "city", "street"])
-			.orderBy("city")
-			.orderBy("name")
-			.orderBy("street")
-			.execute();
-		const options = rows.map((row) => ({
-			value: row.id,
-			label: `${row.name}, ${row.street}`,
-			group: { cs: row.city, en: row.city },
-		}));
-		const key = JSON.stringify(options);
-		if (stores?.key !== key) stores = { key, options };
-		return stores.options;
-	};
+	// A key may cover any stored store; grouped by town in the list box.
+	const storeOptions = everyStoreOptions(db, (store) => ({
+		value: store.id,
+		label: `${store.name}, ${store.street}`,
+		group: { cs: store.city, en: store.city },
+	}));
 
 	async function page(
 		request: FastifyRequest,

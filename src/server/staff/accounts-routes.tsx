@@ -14,7 +14,8 @@ import { AccountPage } from "../../pages/staff/AccountPage";
 import { AccountsPage } from "../../pages/staff/AccountsPage";
 import type { StaffNoticeText } from "../../pages/staff/StaffNotice";
 import { requireRole, signedInUser } from "../auth/current-user";
-import { type FormDefinition, type FormState, formRoute, type Option, readForm, withErrors } from "../forms";
+import { type FormDefinition, type FormState, formRoute, readForm, withErrors } from "../forms";
+import { everyStoreOptions } from "../stores/every-store";
 import {
 	type AccountResult,
 	changeRole,
@@ -48,21 +49,12 @@ export const accountsRoutes: FastifyPluginAsync = async (app) => {
 	});
 	const { db } = app.database;
 	const admins = (back: (request: FastifyRequest) => string) => ({ onRequest: requireRole(isAdmin, back) });
-	// Every stored store, as admins may give an account any of them (the public catalog shows only those
-	// with one of the fourteen regions); the same options while the stores stay the same, so the forms too.
-	let stores: { key: string; options: Option[] } | undefined;
-	const forms = async () => {
-		const rows = await db
-			.selectFrom("stores")
-			.select(["id", "name", "city"])
-			.orderBy("city")
-			.orderBy("name")
-			.execute();
-		const options = rows.map((row) => ({ value: row.id, label: `${row.city} – ${row.name}` }));
-		const key = JSON.stringify(options);
-		if (stores?.key !== key) stores = { key, options };
-		return accountForms(stores.options);
-	};
+	// Admins may give an account any stored store.
+	const storeOptions = everyStoreOptions(db, (store) => ({
+		value: store.id,
+		label: `${store.city} – ${store.name}`,
+	}));
+	const forms = async () => accountForms(await storeOptions());
 	const texts = (request: FastifyRequest) => MESSAGES[request.lang].staff.accounts;
 
 	/** `?done=` of the redirect after a change: said once on the page it leads to. */
