@@ -11,6 +11,7 @@ import { addDays, endOfPragueDay } from "../../src/prague-time";
 import type { Database } from "../../src/server/db/schema";
 import { seedStores } from "../../src/server/stores/seed";
 import { ean13CheckDigit } from "../../src/validation";
+import { seededRandom } from "./seeded-random";
 
 export interface CampaignSeedOptions {
 	registrations: number;
@@ -28,24 +29,12 @@ export const REDEEMED_SHARE = 0.6;
 const BATCH = 500;
 const DAY_MS = 86_400_000;
 
-/** mulberry32: a small, fast, seeded generator; good enough to spread test rows. */
-function random(seed: number): () => number {
-	let state = seed >>> 0;
-	return () => {
-		state = (state + 0x6d2b79f5) >>> 0;
-		let t = state;
-		t = Math.imul(t ^ (t >>> 15), t | 1);
-		t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-		return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-	};
-}
-
 /** Writes the campaign; resolves to the counts written. */
 export async function seedCampaign(db: Kysely<Database>, options: CampaignSeedOptions) {
 	await seedStores(db);
 	const stores = (await db.selectFrom("stores").select("id").orderBy("id").execute()).map((row) => row.id);
 	if (stores.length === 0) throw new Error("No stores to redeem at");
-	const next = random(options.seed ?? 1);
+	const next = seededRandom(options.seed ?? 1);
 	const first = new Date(endOfPragueDay(addDays(options.start, -1)).getTime() + 1).getTime();
 	const span = options.days * DAY_MS;
 	const now = Date.now();

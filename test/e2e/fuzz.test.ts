@@ -19,6 +19,7 @@ import { randomBytes, randomUUID } from "node:crypto";
 import { connect } from "node:net";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { nextClientIp, RegistrationClient } from "../../bench/lib/registration-client";
+import { seededRandom } from "../../scripts/lib/seeded-random";
 import { SAVE_PATH } from "../../src/components/content-editor/ContentEditor";
 import { FORM_LIMITS } from "../../src/forms/limits";
 import { createApiKey } from "../../src/server/api/keys";
@@ -321,18 +322,6 @@ async function send(request: Request): Promise<void> {
 const FULL = process.env.FUZZ === "full";
 const SAMPLE_SHARE = 0.25;
 const SEED = Number(process.env.FUZZ_SEED ?? Math.floor(Date.now() / 86_400_000));
-
-/** A small seeded generator (mulberry32): the same seed draws the same sample. */
-function seededRandom(seed: number): () => number {
-	let state = seed >>> 0;
-	return () => {
-		state = (state + 0x6d2b79f5) >>> 0;
-		let t = state;
-		t = Math.imul(t ^ (t >>> 15), t | 1);
-		t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-		return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-	};
-}
 
 /** A share of each kind of request (by label), so that no kind is left out of a run. */
 function sample(requests: readonly Request[]): readonly Request[] {
