@@ -38,4 +38,22 @@ describeDatabases("the partner API's call log on %s", (_kind, open) => {
 		const later = await db.selectFrom("api_calls").select("status").where("status", "=", 201).execute();
 		expect(later).toHaveLength(1);
 	}, 30_000);
+
+	it("starts writing once a statement's worth waits, one write at a time, each call once", async () => {
+		const { db } = (await openDatabase()).handle;
+		const log = new ApiCallLog(db);
+		for (let i = 0; i < 100; i++) await log.record(...call("2900000000003", 200));
+		// Nobody asked for a flush: a full batch is written without waiting for the next interval.
+		await expect.poll(async () => (await db.selectFrom("api_calls").select("id").execute()).length).toBe(100);
+
+		for (let i = 0; i < 250; i++) await log.record(...call("2900000000004", 200));
+		await Promise.all([log.flush(), log.flush(), log.flush()]);
+		const rows = await db
+			.selectFrom("api_calls")
+			.select("id")
+			.where("voucher_code", "=", "2900000000004")
+			.execute();
+		expect(new Set(rows.map((row) => row.id)).size).toBe(250);
+		expect(rows).toHaveLength(250);
+	}, 30_000);
 });

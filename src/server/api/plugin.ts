@@ -39,9 +39,9 @@ const partnerApi: FastifyPluginAsync = async (app) => {
 	app.setErrorHandler(apiErrorHandler);
 	app.setNotFoundHandler(apiNotFound);
 	await app.register(swagger, openapiOptions(app.config));
-	const calls = new ApiCallLog(app.database.db);
-	const flushCalls = () =>
-		calls.flush().catch((error) => app.log.error({ err: error }, "API calls not written to the log"));
+	const notLogged = (error: unknown) => app.log.error({ err: error }, "API calls not written to the log");
+	const calls = new ApiCallLog(app.database.db, notLogged);
+	const flushCalls = () => calls.flush().catch(notLogged);
 	const flushing = setInterval(flushCalls, CALL_LOG_FLUSH_MS);
 	flushing.unref();
 
