@@ -122,7 +122,8 @@ export default defineConfig({
 			preserveEntrySignatures: "exports-only",
 			optimization: { inlineConst: { mode: "all", pass: 2 } },
 			input: {
-				[RUNTIME]: "src/browser/main.ts",
+				// main.ts and the kit's own exports (setErrorClass).
+				[RUNTIME]: "src/browser/kit.ts",
 				...Object.fromEntries(KIT_COMPONENTS.map((name) => [name, `src/components/${name}/index.ts`])),
 				...MODULES,
 			},

@@ -161,6 +161,14 @@ export interface Messages {
 /** Adds a language's texts or overrides some; those left out are English (a shipped language's own). */
 export declare function setMessages(lang: string, table: Partial<Messages>): void;
 
+/**
+ * Names the class of the error blocks (README.md, "Nette Forms"): looked for beside a control, and given
+ * to the block the runtime creates where the markup has none. The same as `data-error-class` on
+ * `<html>`, which it sets; a form's own `data-error-class` still wins. One class name (letters, digits,
+ * `-`, `_`), or it throws a TypeError.
+ */
+export declare function setErrorClass(name: string): void;
+
 /** A chunk of the runtime that could not be loaded (named as webpack names it, for error filters). */
 export declare class ChunkLoadError extends Error {
 	readonly name: "ChunkLoadError";

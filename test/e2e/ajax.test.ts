@@ -462,6 +462,25 @@ describe("payload", () => {
 		expect(await page.title()).toBe("Plain HTML");
 		await page.context().close();
 	});
+
+	it("adds no history entry for a redirect's answer: Back from the page it loads returns to this one", async () => {
+		const { page } = await open();
+		await page.evaluate(() => {
+			const link = document.createElement("a");
+			link.className = "ajax";
+			link.id = "redirecting";
+			link.href = "/_fixtures/ajax/echo?redirect=/_fixtures/ajax/html";
+			link.textContent = "Redirecting";
+			document.body.prepend(link);
+		});
+		const entries = await page.evaluate(() => history.length);
+		await Promise.all([page.waitForURL(`${origin()}/_fixtures/ajax/html`), page.click("#redirecting")]);
+		// One entry, the redirect's target's: none for the link's own address.
+		expect(await page.evaluate(() => history.length)).toBe(entries + 1);
+		await page.goBack();
+		expect(page.url()).toBe(`${origin()}/_fixtures/ajax`);
+		await page.context().close();
+	});
 });
 
 describe("failures", () => {

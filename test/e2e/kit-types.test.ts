@@ -11,7 +11,7 @@ import { promisify } from "node:util";
 import { afterAll, expect, it } from "vitest";
 import { KIT_DIR } from "./kit-support";
 
-const CONSUMER = `import { ChunkLoadError, type ComponentDefinition, components, services } from "@lumen/runtime";
+const CONSUMER = `import { ChunkLoadError, type ComponentDefinition, components, services, setErrorClass } from "@lumen/runtime";
 import type { NetteForms } from "@lumen/runtime/nette-forms";
 
 const hello: ComponentDefinition = {
@@ -37,6 +37,9 @@ document.body.addEventListener("snippet:update", (event) => event.detail.html.le
 
 void services.ajax.send({ url: "/x", method: "GET", element: document.body, history: false }, { apply: false });
 void services.forms.validate(document.forms[0]!);
+setErrorClass("field-error");
+// @ts-expect-error a class name is a string
+setErrorClass(true);
 const error = new ChunkLoadError("./x.js");
 const request: string = error.request;
 

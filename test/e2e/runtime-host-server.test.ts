@@ -27,6 +27,8 @@ declare global {
 		valid?: boolean;
 		samePage?: boolean;
 		loadedBeforeRuntime?: boolean;
+		/** The name of the error setErrorClass threw for a bad name. */
+		refused?: string;
 	}
 }
 interface NetteApi {
@@ -206,6 +208,21 @@ const TESTS: Record<string, PageOptions> = {
 			<p><label for="n">Jméno</label><input id="n" name="name" ${rules([{ op: ":filled", msg: "Vyplňte jméno." }])}></p>
 			<button name="send">Odeslat</button></form>`,
 	},
+	// The setting from the page's script, for a form without the attribute; another form's own attribute
+	// wins over it. A name that is not one class is refused.
+	errorClassSetting: {
+		head: `<script type="module" nonce="${NONCE}">
+			import { setErrorClass } from "/kit/runtime.js";
+			try { setErrorClass("two classes"); } catch (error) { window.refused = error.name; }
+			setErrorClass("field-message");
+		</script>`,
+		body: `<form id="f" action="/sent" method="post">
+			<p><label for="n">Jméno</label><input id="n" name="name" ${rules([{ op: ":filled", msg: "Vyplňte jméno." }])}></p>
+			<button name="send">Odeslat</button></form>
+			<form id="g" action="/sent" method="post" data-error-class="own-message">
+			<p><label for="m">Město</label><input id="m" name="city" ${rules([{ op: ":filled", msg: "Vyplňte město." }])}></p>
+			<button name="send">Odeslat</button></form>`,
+	},
 	german: {
 		lang: "de",
 		body: `${zipForm()}<div id="snippet--list"></div><a class="ajax" id="broken" href="/broken">Kaputt</a>`,
@@ -369,6 +386,19 @@ describe("Nette's error markup", () => {
 	});
 });
 
+describe("setErrorClass", () => {
+	it("names the class of a created error block from the page's script, a form's own attribute winning", async () => {
+		const { page } = await open("/?test=errorClassSetting");
+		expect(await page.evaluate(() => window.refused)).toBe("TypeError");
+		await page.click("#f [name=send]");
+		await expect.poll(() => page.locator("#f p > .field-message").textContent()).toBe("Vyplňte jméno.");
+		await page.click("#g [name=send]");
+		await expect.poll(() => page.locator("#g p > .own-message").textContent()).toBe("Vyplňte město.");
+		expect(await page.locator(".form-item__error").count()).toBe(0);
+		await page.context().close();
+	});
+});
+
 describe("ajax against a server without Vary", () => {
 	it("shows the page, not its JSON, on Back to an ajax navigation's entry from another page", async () => {
 		const { page } = await open("/list");
@@ -425,6 +455,32 @@ describe("ajax against a server without Vary", () => {
 		await page.click("#r3");
 		await page.waitForURL(`${foreign}/away`);
 		expect(seen).toEqual(["ajax /redirect", "page /away"]);
+		await page.context().close();
+	});
+
+	it("adds no history entry for a redirect's answer, followed by ajax or loaded: Back returns to the page before", async () => {
+		const { page } = await open("/list");
+		const entries = await page.evaluate(() => history.length);
+		const addLink = (link: string) =>
+			page.evaluate(
+				(link) => document.querySelector("#snippet--list")!.insertAdjacentHTML("beforeend", link),
+				link,
+			);
+		await addLink('<a class="ajax" id="r1" href="/redirect">1</a>');
+		await page.click("#r1");
+		await page.waitForURL(/page=7$/);
+		expect(await page.evaluate(() => history.length)).toBe(entries + 1);
+		await page.goBack();
+		await page.waitForURL(`${base}/list`);
+		await page.waitForFunction(() => document.querySelector("#snippet--list p")?.textContent === "Stránka 1");
+		// Forced: the page load makes the one entry (Back restored the list's markup, without the link).
+		await addLink('<a class="ajax" id="r2" href="/redirect?force=1&to=/list?page=8">2</a>');
+		await page.click("#r2");
+		await page.waitForURL(`${base}/list?page=8`);
+		await waitForRuntime(page);
+		expect(await page.evaluate(() => history.length)).toBe(entries + 1);
+		await page.goBack();
+		expect(page.url()).toBe(`${base}/list`);
 		await page.context().close();
 	});
 

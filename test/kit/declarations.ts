@@ -1,11 +1,12 @@
 /**
  * kit/runtime.d.ts is written by hand; this holds it to the source it describes. `npm run typecheck`
- * fails when src/browser/main.ts exports something the declarations lack (or the other way round), or
- * when what it exports, or an event it declares, no longer fits them. (The declarations' own global
+ * fails when src/browser/kit.ts (the kit's entry: main.ts and the kit's own settings) exports something
+ * the declarations lack (or the other way round), or when what it exports, or an event it declares, no
+ * longer fits them. (The declarations' own global
  * maps add nothing here: the source's members of DocumentEventMap come first.)
  */
 import type * as Kit from "../../kit/runtime";
-import type * as Source from "../../src/browser/main";
+import type * as Source from "../../src/browser/kit";
 
 /** Compiles only when `Actual` can be used where `Declared` is promised. */
 type Fits<Actual extends Declared, Declared> = [Actual, Declared];
@@ -26,6 +27,8 @@ export type KitDeclarations = [
 	Fits<typeof Source.ChunkLoadError, typeof Kit.ChunkLoadError>,
 	Fits<typeof Source.setMessages, typeof Kit.setMessages>,
 	Fits<typeof Kit.setMessages, typeof Source.setMessages>,
+	Fits<typeof Source.setErrorClass, typeof Kit.setErrorClass>,
+	Fits<typeof Kit.setErrorClass, typeof Source.setErrorClass>,
 	// A host's component, typed with the kit's declarations, is one the loader takes.
 	Fits<Kit.ComponentDefinition, Source.ComponentDefinition>,
 	Fits<Kit.ComponentSource, Parameters<typeof Source.components.define>[1]>,

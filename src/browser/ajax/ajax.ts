@@ -114,9 +114,10 @@ export class Ajax {
 				: undefined;
 			aborted.throwIfAborted();
 			const payload = parsePayload(json);
+			const redirect = payload?.redirect;
 			// Whatever the status: a server explains a refusal (429, 413) with snippets or sends the visitor
 			// elsewhere (401). Only an answer that says nothing usable is a failure.
-			if (!(payload && (response.ok || payload.redirect || Object.keys(payload.snippets).length))) {
+			if (!(payload && (response.ok || redirect || Object.keys(payload.snippets).length))) {
 				// A GET link answered with a page (not the payload) is best shown as that page.
 				if (apply && response.ok && request.method === "GET" && json === undefined) {
 					location.assign(request.url);
@@ -126,11 +127,10 @@ export class Ajax {
 				failure = (json as { error?: unknown } | undefined)?.error?.toString() || failure;
 				throw new Error(failure);
 			}
-			const { redirect } = payload;
 			// In the kit, a same-origin redirect is followed by ajax, as Naja does; it records the history in
 			// its stead. The site's redirects lead to other kinds of page: a full page load.
 			const follow = __KIT__ && redirect && !payload.forceRedirect && sameOrigin(redirect);
-			if (apply) this.#apply(payload, follow ? { ...request, history: false } : request);
+			if (apply) this.#apply(payload, request);
 			dispatch("ajax:success", { request, payload });
 			if (apply && redirect) {
 				if (follow) {
@@ -167,7 +167,10 @@ export class Ajax {
 			return;
 		}
 		// The server's address for what is shown now (Naja's `url`), also after a form sent without history.
-		if (request.history || payload.url)
+		// A redirect's answer makes no entry of its own and leaves the current one as it is: the page it
+		// leads to gets the entry (loaded by the browser, or followed by ajax), so Back from there returns
+		// to the page the visitor was on.
+		if (!payload.redirect && (request.history || payload.url))
 			this.#history.add(payload.url ?? request.url, request.history || "replace");
 		// The kit's only: the site's snippets carry no scripts.
 		if (__KIT__) runScripts(applied);

@@ -59,9 +59,9 @@ export function showError(text: string, retry: () => void): void {
 	errorBox = box;
 }
 
+/** Removes the failure shown, if any (removing one already gone does nothing). */
 export function hideError(): void {
 	errorBox?.remove();
-	errorBox = undefined;
 }
 
 function button(text: string, className: string, onClick: () => void): HTMLButtonElement {

@@ -8,7 +8,10 @@ import { type DomControl, idOf } from "./dom";
 
 const INVALID = "has-error";
 const VALID = "is-valid";
-/** The error block's class; in the kit, `data-error-class` on the form or around it names another. */
+/**
+ * The error block's class; in the kit, `data-error-class` on the form or around it names another (a
+ * page's `setErrorClass`, kit.ts, sets it on `<html>`).
+ */
 const ERROR_CLASS = "form-item__error";
 
 /**
