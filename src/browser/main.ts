@@ -3,8 +3,8 @@
  * starts every service; component code is loaded on demand by the component loader.
  */
 import chunks from "virtual:component-manifest";
-import { Ajax } from "./ajax/ajax";
-import { ComponentLoader } from "./component-loader";
+import { createAjax } from "./ajax/ajax";
+import { createComponentLoader } from "./component-loader";
 import { dispatch } from "./dispatch";
 import { startErrorReporting } from "./error-reporting";
 import { afterFirstPaint } from "./first-paint";
@@ -27,13 +27,13 @@ const root = document.documentElement;
 // First, so that errors of everything after it are queued for reporting.
 startErrorReporting(root);
 
-export const components = new ComponentLoader(chunks, import.meta.url);
+export const components = createComponentLoader(chunks, import.meta.url);
 
 const scroll = createScroll(root);
 // Now, not at the start: its delay counts from the load event, which often comes before the start.
 const followHashLinks = startHashNavigation(scroll);
 
-const ajax = new Ajax();
+const ajax = createAjax();
 
 /** The page's services; components receive this object in their connect context. */
 export const services: Services = {

@@ -271,7 +271,7 @@ describe("history", () => {
 		await page.context().close();
 	});
 
-	// Fails while the runtime's SnippetHistory records only the snippets a payload names, not those nested
+	// Fails while the runtime's snippet history (ajax/history.ts) records only the snippets a payload names, not those nested
 	// in them: stepping back restores the nested list as the page first showed it (reported to the lead).
 	it("keeps the filtered stores when the user steps back within the page (skip link)", async () => {
 		const { page } = await open("/stores");

@@ -1,7 +1,7 @@
 import { dispatch } from "../dispatch";
 import { followedLink } from "../followed-link";
 import { announce, hideError, showError, showProgressLater } from "./feedback";
-import { SnippetHistory } from "./history";
+import { addEntry, applyTracked, readSnippets, restore, saveCurrent } from "./history";
 import { type Payload, parsePayload, sameOrigin } from "./payload";
 import { message } from "./runtime-texts";
 import { type AppliedSnippet, SNIPPETS } from "./snippets";
@@ -40,58 +40,42 @@ declare global {
 
 const LOADING = "is-loading";
 
+export type Ajax = ReturnType<typeof createAjax>;
+
 /**
  * Sends forms and links with class `ajax` through fetch and applies the JSON payload (docs/behaviour.md, Ajax).
  * One request at a time: a new one aborts the old one (save a link in a snippet while a form's request
  * runs: it is not followed), Escape aborts it, and an aborted request's response is never applied.
  * Failures are shown with a retry; nothing the user typed is touched.
+ * A closure, not a class: its private state and helpers minify to one letter, where `this.#name` would not.
  */
-export class Ajax {
-	#current: (AjaxRequest & { controller: AbortController; key: string }) | undefined;
-	/** Made when ajax starts, before any other service of the runtime does (main.ts). */
-	#history!: SnippetHistory;
+export function createAjax() {
+	let current: (AjaxRequest & { controller: AbortController; key: string }) | undefined;
 
-	/**
-	 * Before the rest of the runtime starts: the snippets' markup is read for the history here. Forms are
-	 * sent by the submit gate (forms/submit.ts), through `submit`.
-	 */
-	start(): void {
-		this.#history = new SnippetHistory();
-		document.addEventListener("click", (event) => this.#onClick(event));
-		document.addEventListener("keydown", (event) => {
-			// A key press something else handled (a modal closing on Escape) is not ours.
-			// The target may be the document, which has no closest().
-			const target = event.target as Element;
-			if (event.key !== "Escape" || event.defaultPrevented || target.closest?.("dialog[open], [aria-modal]"))
-				return;
-			this.abort();
-		});
-		addEventListener("popstate", (event) => {
-			if (this.#history.restore(event)) this.abort();
-		});
-	}
-
-	abort(): void {
-		this.#current?.controller.abort();
-	}
+	const abort = (): void => {
+		current?.controller.abort();
+	};
 
 	/**
 	 * Sends a request and applies its answer (or, with `apply: false`, only returns it); resolves with
 	 * the payload, or undefined when the request was not sent, failed or was aborted (`ajax:error` says which).
 	 */
-	async send(request: AjaxRequest, { apply = true, signal }: SendOptions = {}): Promise<Payload | undefined> {
+	const send = async (
+		request: AjaxRequest,
+		{ apply = true, signal }: SendOptions = {},
+	): Promise<Payload | undefined> => {
 		// A second click on what is already loading must not send it twice; other data (a filter typed
 		// further while the last one loads) is a new request, which aborts the old one.
 		const key = request.url + new URLSearchParams(request.body as never);
-		if (apply && this.#current?.element === request.element && this.#current.key === key) return;
+		if (apply && current?.element === request.element && current.key === key) return;
 		if (!document.dispatchEvent(new CustomEvent("ajax:before", { cancelable: true, detail: request })))
 			return;
 		const controller = new AbortController();
 		const aborted = signal ? AbortSignal.any([controller.signal, signal]) : controller.signal;
-		const current = { controller, key, ...request };
+		const mine = { controller, key, ...request };
 		if (apply) {
-			this.abort();
-			this.#current = current;
+			abort();
+			current = mine;
 			hideError();
 		}
 		showLoading(request, true);
@@ -130,11 +114,11 @@ export class Ajax {
 			// In the kit, a same-origin redirect is followed by ajax, as Naja does; it records the history in
 			// its stead. The site's redirects lead to other kinds of page: a full page load.
 			const follow = __KIT__ && redirect && !payload.forceRedirect && sameOrigin(redirect);
-			if (apply) this.#apply(payload, request);
+			if (apply) applyPayload(payload, request);
 			dispatch("ajax:success", { request, payload });
 			if (apply && redirect) {
 				if (follow) {
-					void this.send({
+					void send({
 						url: new URL(redirect, location.href).href,
 						method: "GET",
 						element: request.element,
@@ -146,21 +130,21 @@ export class Ajax {
 			return payload;
 		} catch (error) {
 			// An aborted request shows nothing (the user or a newer request stopped it), but is reported.
-			if (apply && !aborted.aborted) showError(failure, () => void this.send(request));
+			if (apply && !aborted.aborted) showError(failure, () => void send(request));
 			dispatch("ajax:error", { request, error });
 		} finally {
 			hideProgress();
 			showLoading(request, false);
-			if (this.#current === current) this.#current = undefined;
+			if (current === mine) current = undefined;
 			// Replaced by a newer request, this one ends after that one started: it may have cleared the
 			// same form's or button's state, which stays until the newer one ends.
-			else if (this.#current) showLoading(this.#current, true);
+			else if (current) showLoading(current, true);
 		}
-	}
+	};
 
-	#apply(payload: Payload, request: AjaxRequest): void {
-		if (request.history === "push") this.#history.saveCurrent();
-		const applied = this.#history.apply(payload.snippets, payload.append ? "all" : "marked");
+	const applyPayload = (payload: Payload, request: AjaxRequest): void => {
+		if (request.history === "push") saveCurrent();
+		const applied = applyTracked(payload.snippets, payload.append ? "all" : "marked");
 		// A redirect's target whose snippets are none of this page's (another kind of page) is loaded instead.
 		if (__KIT__ && !applied.length && request.redirected) {
 			location.assign(request.url);
@@ -171,60 +155,87 @@ export class Ajax {
 		// leads to gets the entry (loaded by the browser, or followed by ajax), so Back from there returns
 		// to the page the visitor was on.
 		if (!payload.redirect && (request.history || payload.url))
-			this.#history.add(payload.url ?? request.url, request.history || "replace");
+			addEntry(payload.url ?? request.url, request.history || "replace");
 		// The kit's only: the site's snippets carry no scripts.
 		if (__KIT__) runScripts(applied);
 		if (applied.length) announce(message("updated"));
-	}
+	};
 
-	#onClick(event: MouseEvent): void {
+	const onClick = (event: MouseEvent): void => {
 		const link = followedLink(event, "a.ajax");
 		if (!link) return;
 		event.preventDefault();
 		// While a form's request runs, the snippets show what its answer may be about to replace: a link
 		// there ("load more", the next page) was made for the old content, and following it would abort the
 		// request, losing what the user typed or chose. The answer brings the links for the new content.
-		if (this.#current?.element instanceof HTMLFormElement && link.closest(SNIPPETS)) return;
+		if (current?.element instanceof HTMLFormElement && link.closest(SNIPPETS)) return;
 		const history = link.dataset.ajaxHistory === "false" ? false : "push";
 		// A link without href stands for the current path.
-		void this.send({
+		void send({
 			url: link.hasAttribute("href") ? link.href : currentPath(),
 			method: "GET",
 			element: link,
 			history,
 		});
-	}
+	};
 
-	/** Sends a form with class `ajax` as submitting it with `submitter` would (the submit gate calls it). */
-	submit(form: HTMLFormElement, submitter: HTMLElement | null): void {
-		const method = (
-			submitter?.getAttribute("formmethod") ||
-			form.getAttribute("method") ||
-			"GET"
-		).toUpperCase();
-		// Attributes, not form.action/form.method: a control named "action" would shadow those.
-		const target = submitter?.getAttribute("formaction") ?? form.getAttribute("action");
-		const url = new URL(target || currentPath(), document.baseURI);
-		const data = new FormData(form, submitter);
-		const get = method === "GET";
-		const fields = new URLSearchParams(data as unknown as Record<string, string>);
-		// Replace the query, never append to it: parameters must not pile up.
-		if (get) url.search = fields.toString();
-		void this.send({
-			url: url.href,
-			method,
-			// Encoded as the browser would: multipart only where the form asks for it (one with a file field),
-			// and the server reads it only there.
-			body: get
-				? undefined
-				: /multipart/i.test(submitter?.getAttribute("formenctype") || form.getAttribute("enctype") || "")
-					? data
-					: fields,
-			element: form,
-			submitter,
-			history: get && (form.hasAttribute("data-autosubmit") ? "replace" : "push"),
-		});
-	}
+	return {
+		/**
+		 * Before the rest of the runtime starts: the snippets' markup is read for the history here. Forms are
+		 * sent by the submit gate (forms/submit.ts), through `submit`.
+		 */
+		start(): void {
+			readSnippets();
+			document.addEventListener("click", onClick);
+			document.addEventListener("keydown", (event) => {
+				// A key press something else handled (a modal closing on Escape) is not ours.
+				// The target may be the document, which has no closest().
+				const target = event.target as Element;
+				if (
+					event.key !== "Escape" ||
+					event.defaultPrevented ||
+					target.closest?.("dialog[open], [aria-modal]")
+				)
+					return;
+				abort();
+			});
+			addEventListener("popstate", (event) => {
+				if (restore(event)) abort();
+			});
+		},
+		abort,
+		send,
+		/** Sends a form with class `ajax` as submitting it with `submitter` would (the submit gate calls it). */
+		submit(form: HTMLFormElement, submitter: HTMLElement | null): void {
+			const method = (
+				submitter?.getAttribute("formmethod") ||
+				form.getAttribute("method") ||
+				"GET"
+			).toUpperCase();
+			// Attributes, not form.action/form.method: a control named "action" would shadow those.
+			const target = submitter?.getAttribute("formaction") ?? form.getAttribute("action");
+			const url = new URL(target || currentPath(), document.baseURI);
+			const data = new FormData(form, submitter);
+			const get = method === "GET";
+			const fields = new URLSearchParams(data as unknown as Record<string, string>);
+			// Replace the query, never append to it: parameters must not pile up.
+			if (get) url.search = fields.toString();
+			void send({
+				url: url.href,
+				method,
+				// Encoded as the browser would: multipart only where the form asks for it (one with a file field),
+				// and the server reads it only there.
+				body: get
+					? undefined
+					: /multipart/i.test(submitter?.getAttribute("formenctype") || form.getAttribute("enctype") || "")
+						? data
+						: fields,
+				element: form,
+				submitter,
+				history: get && (form.hasAttribute("data-autosubmit") ? "replace" : "push"),
+			});
+		},
+	};
 }
 
 /**

@@ -21,7 +21,6 @@ import {
 	type Rule,
 	toggleSelector,
 	toggles,
-	type Validator,
 	validateControl,
 	validateForm,
 	validators,
@@ -30,7 +29,7 @@ import type { MessageKey } from "../ajax/runtime-texts";
 import type { Scroll } from "../scroll";
 import { type DomControl, type FieldElement, formView, isField, read, writeBack } from "./dom";
 import { clearVerdict, itemOf, showVerdict } from "./field-state";
-import type { NetteError, NetteValidator } from "./nette-global";
+import type { NetteError } from "./nette-global";
 
 declare global {
 	interface HTMLElementEventMap {
@@ -260,7 +259,21 @@ function netteValidators(): () => void {
 	const native = new Set(Object.keys(validators));
 	return () => {
 		for (const [name, validator] of Object.entries(window.Nette!.validators)) {
-			if (!native.has(name)) validators[name] = fromNette(validator);
+			// As the engine calls validators; `this` is Nette.validators, as in Nette.
+			if (!native.has(name))
+				validators[name] = (value, arg, context) => {
+					const ref = { value };
+					const result = validator.call(
+						window.Nette!.validators,
+						(context.control as DomControl).field,
+						arg,
+						value,
+						ref,
+					);
+					context.value = ref.value as typeof value;
+					// Nette skips a rule on null only; any other answer counts by its truthiness.
+					return result === null ? null : !!result;
+				};
 		}
 	};
 }
@@ -287,23 +300,6 @@ function shownByPage(
 	if (!cancelled) nette.showFormErrors?.(form, errors);
 	return cancelled || !!nette.showFormErrors;
 }
-
-/** A page's Nette validator, as the engine calls validators (`this` is Nette.validators, as in Nette). */
-const fromNette =
-	(validator: NetteValidator): Validator =>
-	(value, arg, context) => {
-		const ref = { value };
-		const result = validator.call(
-			window.Nette!.validators,
-			(context.control as DomControl).field,
-			arg,
-			value,
-			ref,
-		);
-		context.value = ref.value as typeof value;
-		// Nette skips a rule on null only; any other answer counts by its truthiness.
-		return result === null ? null : !!result;
-	};
 
 const warned = new Set<string>();
 /** Development builds only: an op neither the engine nor Nette.validators knows is skipped, as in Nette. */
