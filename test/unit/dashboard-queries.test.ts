@@ -7,8 +7,9 @@
 import { expect, it, vi } from "vitest";
 import type { DashboardFilter } from "../../src/domain/dashboard/figures";
 import { parseDashboardQuery } from "../../src/domain/dashboard/filter";
-import { DashboardCache, SETTLED_TTL_MS } from "../../src/server/dashboard/cache";
+import { DashboardCache } from "../../src/server/dashboard/cache";
 import { dashboardFigures } from "../../src/server/dashboard/queries";
+import { anonymiseRegistrations } from "../../src/server/privacy/anonymise";
 import {
 	expectedFigures,
 	DASHBOARD_RANGE as RANGE,
@@ -117,25 +118,63 @@ it("reads a filter from a query string, refusing what it cannot use", () => {
 describeDatabases("the dashboard's cache on %s", (_kind, open) => {
 	const openDatabase = disposedAfterAll(open);
 
-	it("keeps the settled hours' aggregates, and reads the last hours on every view", async () => {
+	it("adds up kept settled days for any filter, reads the last hours on every view, and forgets the days of an erased registration", async () => {
 		const { db } = (await openDatabase()).handle;
-		const { brno } = await seedDashboardScenario(db);
+		const { brno, praha } = await seedDashboardScenario(db);
+		// 27 March at 23:30 in Prague (CET, 22:30 UTC), redeemed on 1 April at 00:10 (CEST, 22:10 UTC).
+		await seedCampaignRow(db, {
+			registered: "2026-03-27T22:30:00.000Z",
+			confirmed: "2026-03-27T22:40:00.000Z",
+			issued: "2026-03-27T22:40:00.000Z",
+			redeemed: "2026-03-31T22:10:00.000Z",
+			chosenStore: brno,
+		});
 		let now = Date.parse("2026-04-05T12:00:00.000Z");
 		const cache = new DashboardCache(db, () => now);
-		for (const region of [undefined, "CZ-64"] as const) {
-			const filter = { ...RANGE, region };
-			expect(await cache.figures(filter)).toEqual(await dashboardFigures(db, filter));
-		}
-		// A registration now shows at once; one recorded into a settled hour shows once the part is read again.
+		// Every region (and a region without a store), the whole range and one inside it that starts after
+		// the clocks went forward: all of them add up the same kept days.
+		const filters = [RANGE, { from: "2026-03-30", to: "2026-04-05" }].flatMap((range) =>
+			([undefined, "CZ-64", "CZ-72", "CZ-10", "CZ-80"] as const).map((region) => ({ ...range, region })),
+		);
+		const expectSameAsRows = async () => {
+			for (const filter of filters) {
+				expect(await cache.figures(filter), JSON.stringify(filter)).toEqual(
+					await dashboardFigures(db, filter),
+				);
+			}
+		};
+		await expectSameAsRows();
+
+		// A registration and a redemption now show at once, and so does the redemption undone.
 		await seedCampaignRow(db, { registered: "2026-04-05T11:59:00.000Z", chosenStore: brno });
-		await seedCampaignRow(db, { registered: "2026-04-01T10:00:00.000Z", chosenStore: brno });
-		const filter = { ...RANGE, region: undefined };
-		const registrations = async () =>
-			(await cache.figures(filter)).days.reduce((sum, day) => sum + day.registrations, 0);
-		const before = (await dashboardFigures(db, filter)).days.reduce((sum, day) => sum + day.registrations, 0);
-		expect(await registrations()).toBe(before - 1);
-		now += SETTLED_TTL_MS;
-		expect(await registrations()).toBe(before);
-		expect(await cache.figures(filter)).toEqual(await dashboardFigures(db, filter));
+		const unredeemed = db.updateTable("vouchers").where("created_at", "=", "2026-03-30T10:05:00.000Z");
+		await unredeemed
+			.set({ redeemed_at: "2026-04-05T11:55:00.000Z", redeemed_store_id: praha, redemption_id: "undone" })
+			.execute();
+		await expectSameAsRows();
+		await unredeemed.set({ redeemed_at: null, redeemed_store_id: null, redemption_id: null }).execute();
+		await expectSameAsRows();
+
+		// An erased registration of a kept day loses its store: South Moravia counts it no more, at once.
+		const southMoravia = { ...RANGE, region: "CZ-64" as const };
+		const registered = async () =>
+			(await cache.figures(southMoravia)).days.reduce((sum, day) => sum + day.registrations, 0);
+		const erase = (created: string, at: number) =>
+			anonymiseRegistrations(db, "request", new Date(at)).where("created_at", "=", created).execute();
+		expect(await registered()).toBe(5);
+		const erasedAt = now;
+		await erase("2026-03-26T23:30:00.000Z", erasedAt);
+		expect(await registered()).toBe(4);
+		await expectSameAsRows();
+		// Another at the same moment, and one whose erasure committed later than a later one's.
+		await erase("2026-03-28T10:00:00.000Z", erasedAt);
+		expect(await registered()).toBe(3);
+		await erase("2026-03-31T10:00:00.000Z", erasedAt - 30 * 60_000);
+		expect(await registered()).toBe(2);
+		await expectSameAsRows();
+
+		// A day later, with that day settled too.
+		now += 86_400_000;
+		await expectSameAsRows();
 	});
 });

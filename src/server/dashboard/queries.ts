@@ -19,7 +19,7 @@ export interface Range {
 }
 
 /** The UTC instant (ISO) at which a Prague day starts. */
-const startOfPragueDay = (date: string) =>
+export const startOfPragueDay = (date: string) =>
 	new Date(endOfPragueDay(addDays(date, -1)).getTime() + 1).toISOString();
 
 /** The filter's days as instants. */
@@ -118,7 +118,7 @@ function issued(db: Db, region: string | undefined, range: Range) {
 	);
 }
 
-/** Redemptions in the range (at the region's stores): vouchers_redeemed_store_created covers these. */
+/** Redemptions in the range (at the region's stores): vouchers_redeemed_store_created_redemption covers these. */
 function redemptions(db: Db, region: string | undefined, range: Range) {
 	return db
 		.selectFrom("vouchers")
@@ -173,7 +173,7 @@ export async function totalsBefore(db: Db, region: string | undefined, end: stri
 	return { issued: Number(issuedBefore?.count ?? 0), redeemed: Number(redeemedBefore?.count ?? 0) };
 }
 
-type DayCounts = { -readonly [K in keyof Omit<DayFigures, "date">]: number };
+export type DayCounts = { -readonly [K in keyof Omit<DayFigures, "date">]: number };
 
 /**
  * Aggregates folded into what the page shows: counts per Prague day, redemptions per store, and vouchers

@@ -7,6 +7,7 @@ import { rolesAuditSettings } from "./migration-0008-roles-audit-settings";
 import { settlement } from "./migration-0009-settlement";
 import { dashboardIndexes } from "./migration-0010-dashboard-indexes";
 import { fraudWatch } from "./migration-0011-fraud-watch";
+import { dashboardDays } from "./migration-0012-dashboard-days";
 
 /**
  * Every schema change, in order. Written with Kysely's schema builder only, so the same migrations
@@ -260,6 +261,7 @@ const migrations: Record<string, Migration> = {
 	"0009_settlement": { up: settlement },
 	"0010_dashboard_indexes": { up: dashboardIndexes },
 	"0011_fraud_watch": { up: fraudWatch },
+	"0012_dashboard_days": { up: dashboardDays },
 };
 
 /**
