@@ -1,6 +1,6 @@
 import { sql } from "kysely";
 import { expect, it } from "vitest";
-import { prepare } from "../../src/server/db/prepared";
+import { prepare, prepareRows } from "../../src/server/db/prepared";
 import { describeDatabases, disposedAfterAll } from "../helpers/test-databases";
 
 // A value (upserted) and a constant of the query (the suffix) in one statement, a value used twice.
@@ -14,7 +14,19 @@ const upsert = prepare((db, meta: { key: string; value: string }) =>
 		.returning(["key", "value"]),
 );
 
-describeDatabases("prepared queries on %s", (_kind, open) => {
+// Rows of values, and a value the query takes once.
+const upsertRows = prepareRows(
+	(db, rows: readonly { key: string; value: string }[], shared: { suffix: string }) =>
+		db
+			.insertInto("app_meta")
+			.values(rows)
+			.onConflict((conflict) =>
+				conflict.column("key").doUpdateSet({ value: sql<string>`excluded.value || ${shared.suffix}` }),
+			)
+			.returning(["key", "value"]),
+);
+
+describeDatabases("prepared queries on %s", (kind, open) => {
 	const openDatabase = disposedAfterAll(open);
 
 	it("runs one compiled statement with each call's values, in and out of transactions", async () => {
@@ -52,4 +64,38 @@ describeDatabases("prepared queries on %s", (_kind, open) => {
 		const extra = { key: "e", value: "6", note: "dropped" } as { key: string; value: string };
 		await expect(upsert(db, extra)).rejects.toThrow(/exactly key, value/);
 	});
+
+	it("runs a query of several rows with a statement for each number of rows", async () => {
+		const { db } = (await openDatabase()).handle;
+		const rows = [
+			{ key: "r1", value: "1" },
+			{ key: "r2", value: "2" },
+		];
+		expect(await upsertRows(db, rows, { suffix: "!" })).toEqual(rows);
+		expect(await upsertRows(db, [{ key: "r1", value: "3" }], { suffix: "?" })).toEqual([
+			{ key: "r1", value: "3?" },
+		]);
+		expect(await upsertRows(db, [...rows, { key: "r3", value: "4" }], { suffix: "+" })).toEqual([
+			{ key: "r1", value: "1+" },
+			{ key: "r2", value: "2+" },
+			{ key: "r3", value: "4" },
+		]);
+	});
+
+	it.runIf(kind === "postgres")(
+		"has each PostgreSQL connection parse and plan a prepared query once",
+		async () => {
+			const { db } = (await openDatabase()).handle;
+			// One transaction, one connection: the statement it prepared is in its list.
+			const prepared = await db.transaction().execute(async (trx) => {
+				await upsert(trx, { key: "p", value: "1" });
+				await upsert(trx, { key: "p", value: "2" });
+				const { rows } = await sql<{ statement: string; calls: string }>`
+				select statement from pg_prepared_statements where statement like ${"insert into %app_meta%"}
+			`.execute(trx);
+				return rows;
+			});
+			expect(prepared).toHaveLength(1);
+		},
+	);
 });

@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import {
 	antispamConfig,
 	checkAntispam,
+	enoughWork,
 	NO_CHALLENGE_MIN_AGE_MS,
 } from "../../src/server/registration/antispam";
 import {
@@ -228,6 +229,7 @@ describe("checkAntispam", () => {
 			ok: true,
 			path: "challenge",
 			used: [formUsed, { id: nonce, expiresAt: new Date((expiresAt ?? 0) * 1000) }],
+			altchaCounter: solvedChallenge.solution.counter,
 		});
 		// The same form again with a new challenge: its id is the one recorded, so the insert conflicts.
 		const replay = await checkAntispam(
@@ -245,6 +247,25 @@ describe("checkAntispam", () => {
 		expect(replay.used[0]?.id).toBe(first.used[0]?.id);
 		expect(fresh.used[0]?.id).not.toBe(first.used[0]?.id);
 		expect(replay.used[1]?.id).not.toBe(first.used[1]?.id);
+	});
+
+	it("tells whether a passed challenge has the work of a level learnt after the check", async () => {
+		// A level-0 counter is at most 2,500: enough for level 2's minimum of 2,000 only sometimes, never for level 3's.
+		const quiet = await checkAntispam(
+			fields({ _started: started, altcha: await solved() }),
+			config,
+			context(5000),
+		);
+		const hard = await checkAntispam(
+			fields({ _started: started, altcha: encode(await solvedAt(3)) }),
+			config,
+			context(5000),
+		);
+		if (!quiet.ok || !hard.ok) throw new Error("refused");
+		expect([enoughWork(quiet, 0), enoughWork(quiet, 3)]).toEqual([true, false]);
+		expect([enoughWork(hard, 3), enoughWork(hard, 6)]).toEqual([true, false]);
+		// Without a proof of work (no script, a captcha vendor) there is no work to weigh.
+		expect(enoughWork({}, 8)).toBe(true);
 	});
 
 	it("refuses a challenge below the network's level", async () => {

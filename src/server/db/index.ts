@@ -4,6 +4,7 @@ import { Kysely, PostgresDialect, SqliteDialect, sql } from "kysely";
 import pg from "pg";
 import { startCheckpoints } from "./checkpoints";
 import { migrate } from "./migrations";
+import { nameStatements } from "./named-statements";
 import type { Database } from "./schema";
 import { openSqlite } from "./sqlite";
 
@@ -33,6 +34,7 @@ export async function openDatabase(options: {
 		// An idle connection can be cut (a database restart, a failover, an administrator): without a
 		// listener that error would end the process. The pool drops the connection and opens another.
 		pool.on("error", (error) => console.warn(`PostgreSQL connection lost: ${error.message}`));
+		pool.on("connect", nameStatements);
 		dialect = new PostgresDialect({ pool });
 	} else {
 		mkdirSync(options.dataDir, { recursive: true });

@@ -1,12 +1,12 @@
 import { randomUUID } from "node:crypto";
 import type { Insertable, Transaction } from "kysely";
 import type { Lang } from "../../i18n";
-import { prepare } from "../db/prepared";
+import { prepare, prepareRows } from "../db/prepared";
 import type { Database } from "../db/schema";
 import { CONSENT_VERSIONS, type ConsentMethod } from "./consent-texts";
 
-const insertConsent = prepare((db, row: Insertable<Database["consents"]>) =>
-	db.insertInto("consents").values(row),
+const insertConsents = prepareRows((db, rows: readonly Insertable<Database["consents"]>[]) =>
+	db.insertInto("consents").values(rows),
 );
 
 /**
@@ -20,8 +20,9 @@ export async function recordConsents(
 	now: string,
 ): Promise<void> {
 	const purposes = given.marketing ? (["terms", "marketing"] as const) : (["terms"] as const);
-	for (const purpose of purposes) {
-		await insertConsent(trx, {
+	await insertConsents(
+		trx,
+		purposes.map((purpose) => ({
 			id: randomUUID(),
 			signup_id: signupId,
 			registration_id: null,
@@ -31,8 +32,8 @@ export async function recordConsents(
 			lang: given.lang,
 			method: given.method,
 			created_at: now,
-		});
-	}
+		})),
+	);
 }
 
 /** A corrected address makes a new signup: the consents given on the form go with it. */

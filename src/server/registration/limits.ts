@@ -40,13 +40,23 @@ export type LimitReached = "recipient" | "sender" | "network" | "no-script";
  */
 export async function countMail(
 	db: Kysely<Database>,
-	request: {
-		readonly canonical: string;
-		readonly ip: string;
-		readonly now: Date;
-		readonly signup?: SignupPath;
-	},
+	request: MailRequest,
 ): Promise<LimitReached | undefined> {
+	return (await countSignupMail(db, request)).limit;
+}
+
+interface MailRequest {
+	readonly canonical: string;
+	readonly ip: string;
+	readonly now: Date;
+	readonly signup?: SignupPath;
+}
+
+/** countMail, telling also how many signups the network had made in its window before this one. */
+export async function countSignupMail(
+	db: Kysely<Database>,
+	request: MailRequest,
+): Promise<{ readonly limit: LimitReached | undefined; readonly networkSignups: number }> {
 	const recipient = {
 		key: `mail-recipient:${request.canonical}`,
 		windowMs: LIMITS.mailsPerRecipient.windowMs,
@@ -63,13 +73,17 @@ export async function countMail(
 	if (request.signup === "no-script") hits.push(noScript, noScriptSite);
 	const counts = await hitRateLimits(db, hits, request.now);
 	const over = (key: string, max: number) => (counts.get(key) ?? 0) > max;
-	if (over(network.key, LIMITS.signupsPerNetwork.max)) return "network";
-	if (
-		over(noScript.key, LIMITS.noScriptPerNetwork.max) ||
-		over(noScriptSite.key, LIMITS.noScriptSiteWide.max)
-	)
-		return "no-script";
-	if (over(sender.key, LIMITS.mailsPerSender.max)) return "sender";
-	if (over(recipient.key, LIMITS.mailsPerRecipient.max)) return "recipient";
-	return undefined;
+	const networkSignups = Math.max(0, (counts.get(network.key) ?? 0) - 1);
+	const limit = (): LimitReached | undefined => {
+		if (over(network.key, LIMITS.signupsPerNetwork.max)) return "network";
+		if (
+			over(noScript.key, LIMITS.noScriptPerNetwork.max) ||
+			over(noScriptSite.key, LIMITS.noScriptSiteWide.max)
+		)
+			return "no-script";
+		if (over(sender.key, LIMITS.mailsPerSender.max)) return "sender";
+		if (over(recipient.key, LIMITS.mailsPerRecipient.max)) return "recipient";
+		return undefined;
+	};
+	return { limit: limit(), networkSignups };
 }

@@ -29,7 +29,7 @@ import { PLUGIN } from "../plugin-names";
 import { cacheablePage } from "../render-cache/cacheable-page";
 import { sitePath } from "../request-location";
 import { databaseRateLimitStore, peekRateLimit } from "../security/rate-limit-store";
-import { checkAntispam, timeTrapToRender } from "./antispam";
+import { type AntispamFailure, checkAntispam, enoughWork, timeTrapToRender } from "./antispam";
 import { issueAltchaChallenge } from "./antispam/altcha";
 import { CAPTCHA_SCRIPT } from "./antispam/captcha";
 import { difficultyLevel } from "./antispam/difficulty";
@@ -37,7 +37,7 @@ import { networkOf } from "./antispam/network";
 import { issueTimeTrap } from "./antispam/time-trap";
 import { checkEmail } from "./email-identity";
 import { inboxRoutes } from "./inbox-routes";
-import { countMail, networkKey } from "./limits";
+import { countSignupMail, networkKey } from "./limits";
 import {
 	EMAIL_PROBLEM_TEXT,
 	PRIVATE_PAGE,
@@ -46,13 +46,16 @@ import {
 	signupContext,
 	tooManyRequests,
 } from "./requests";
-import { anyUsed, ReplayedToken, recentSignup, submitSignup } from "./signups";
+import { ReplayedToken, recentSignup, submitLimitedSignup } from "./signups";
 import { storeOptions } from "./stores";
 import { unsubscribeRoutes } from "./unsubscribe-routes";
 import { readOfflineWorker, voucherOfflineRoutes } from "./voucher-offline";
 import { findVoucher } from "./vouchers";
 
 const OUTBOX_SHOWN = 50;
+
+/** A challenge solved at a lower difficulty than its network had reached by the signup. */
+class TooLittleWork extends Error {}
 
 export interface RegistrationRouteOptions {
 	/** The clock (tests move it). */
@@ -188,23 +191,20 @@ const routes: FastifyPluginAsync<RegistrationRouteOptions> = async (app, options
 			return again(withErrors(submission.state, { email: message }));
 		}
 
-		const recent = await peekRateLimit(db, networkKey(request.ip), at);
-		const verdict = await checkAntispam(field, antispam, {
-			now: at,
-			ip: request.ip,
-			minLevel: difficultyLevel(recent.hits),
-		});
-		if (!verdict.ok) {
+		const refuseBot = (failure: AntispamFailure) => {
 			const message =
-				verdict.failure === "too-fast"
+				failure === "too-fast"
 					? texts.antispam.tooFast
-					: verdict.failure === "expired"
+					: failure === "expired"
 						? texts.antispam.expired
 						: texts.antispam.unverified;
-			request.log.info({ failure: verdict.failure }, "registration refused by the bot protection");
-			activity.refusal(`bot-${verdict.failure}`);
+			request.log.info({ failure }, "registration refused by the bot protection");
+			activity.refusal(`bot-${failure}`);
 			return again(withErrors(submission.state, {}, [message]));
-		}
+		};
+		// The work the network's pace asks for is checked once the signup is counted (enoughWork).
+		const verdict = await checkAntispam(field, antispam, { now: at, ip: request.ip, minLevel: 0 });
+		if (!verdict.ok) return refuseBot(verdict.failure);
 		const submitted = {
 			name: values.name,
 			email: values.email.trim(),
@@ -230,28 +230,32 @@ const routes: FastifyPluginAsync<RegistrationRouteOptions> = async (app, options
 			setTicket(app, request, reply, signupId);
 			return reply.seeOther("/register/sent");
 		};
-		if (await anyUsed(db, verdict.used)) return replayed();
-
-		const limit = await countMail(db, {
-			canonical: identity.canonical,
-			ip: request.ip,
-			now: at,
-			signup: verdict.path,
+		// The limits are counted in the signup's transaction, once its tokens are spent, and the network's
+		// count before this signup sets the work it needed: too little rolls it all back.
+		const stored = await submitLimitedSignup(
+			db,
+			submitted,
+			{ ...signupContext(app, request.lang, at), used: verdict.used },
+			async (trx) => {
+				const mail = { canonical: identity.canonical, ip: request.ip, now: at, signup: verdict.path };
+				const { limit, networkSignups } = await countSignupMail(trx, mail);
+				if (!enoughWork(verdict, difficultyLevel(networkSignups))) throw new TooLittleWork();
+				return limit;
+			},
+		).catch((error: unknown) => {
+			if (error instanceof ReplayedToken || error instanceof TooLittleWork) return error;
+			throw error;
 		});
-		if (limit) activity.refusal(`limit-${limit}`);
-		if (limit === "recipient") return again(withErrors(submission.state, { email: texts.sent.tooMany }));
-		if (limit) throw tooManyRequests();
-
-		let signupId: string;
-		try {
-			signupId = await submitSignup(db, submitted, {
-				...signupContext(app, request.lang, at),
-				used: verdict.used,
-			});
-		} catch (error) {
-			if (!(error instanceof ReplayedToken)) throw error;
-			return replayed();
+		if (stored instanceof TooLittleWork) return refuseBot("unverified");
+		if (stored instanceof ReplayedToken) return replayed();
+		if ("limit" in stored) {
+			activity.refusal(`limit-${stored.limit}`);
+			if (stored.limit === "recipient") {
+				return again(withErrors(submission.state, { email: texts.sent.tooMany }));
+			}
+			throw tooManyRequests();
 		}
+		const { signupId } = stored;
 		activity.signup(identity.canonical, networkOf(request.ip));
 		sender?.kick();
 		return answer(signupId);

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { Insertable, Kysely, Selectable, Transaction } from "kysely";
 import type { Lang } from "../../i18n";
-import { prepare } from "../db/prepared";
+import { prepare, prepareRows } from "../db/prepared";
 import type { Database, SignupsTable } from "../db/schema";
 import type { ConsentMethod } from "./consent-texts";
 import { moveConsents, recordConsents } from "./consents";
@@ -56,10 +56,11 @@ export interface SignupContext {
 
 export class ReplayedToken extends Error {}
 
-const insertUsed = prepare((db, row: Insertable<Database["used_challenges"]>) =>
+// All of a submission's tokens in one statement: a token used already is left out of the answer.
+const insertUsed = prepareRows((db, rows: readonly Insertable<Database["used_challenges"]>[]) =>
 	db
 		.insertInto("used_challenges")
-		.values(row)
+		.values(rows)
 		.onConflict((conflict) => conflict.column("id").doNothing())
 		.returning("id"),
 );
@@ -90,7 +91,7 @@ const findMailbox = prepare((db, where: { canonical: string }) =>
  * for a new mailbox, the existing voucher's link for a known one. The visitor is told the same either
  * way; only the mailbox learns which. Returns the new signup's id.
  */
-export async function submitSignup(
+export function submitSignup(
 	db: Kysely<Database>,
 	submitted: Submitted,
 	context: SignupContext,
@@ -98,72 +99,114 @@ export async function submitSignup(
 	replaces?: Signup,
 ): Promise<string> {
 	return db.transaction().execute(async (trx) => {
-		const now = context.now.toISOString();
-		// Writes come first (see confirm.ts's claim): the replaced signup, the used tokens.
-		if (replaces) {
-			await trx
-				.updateTable("signups")
-				.set({ ...CLEARED, outcome: "replaced", resolved_at: now, confirm_hash: null })
-				.where("id", "=", replaces.id)
-				.execute();
-		}
-		for (const token of context.used) {
-			const [fresh] = await insertUsed(trx, { id: token.id, expires_at: token.expiresAt.toISOString() });
-			if (!fresh) throw new ReplayedToken();
-		}
-		const id = randomUUID();
-		const [known] = await findMailbox(trx, { canonical: submitted.emailCanonical });
-		await insertSignup(trx, {
-			id,
-			email: submitted.email,
-			email_canonical: submitted.emailCanonical,
-			name: submitted.name,
-			birth_date: submitted.birthDate,
-			phone: submitted.phone,
-			store_id: submitted.storeId,
-			marketing_consent: submitted.marketingConsent ? 1 : 0,
-			terms_accepted_at: now,
-			lang: submitted.lang,
-			created_at: now,
-			expires_at: new Date(context.now.getTime() + CONFIRMATION_LIFETIME_MS).toISOString(),
-			confirm_hash: known ? null : context.confirmHash(id),
-			last_mail_at: now,
-			outcome: known ? "known" : null,
-			resolved_at: known ? now : null,
-			registration_id: known?.id ?? null,
-			corrections: replaces ? replaces.corrections + 1 : 0,
-		});
-		if (replaces) await moveConsents(trx, replaces.id, id);
-		else {
-			const given = {
-				marketing: submitted.marketingConsent,
-				lang: submitted.lang,
-				method: submitted.consentMethod,
-			};
-			await recordConsents(trx, id, given, now);
-		}
-		const mail = known
-			? voucherMail({
-					lang: submitted.lang,
-					recipient: submitted.email,
-					name: submitted.name,
-					url: context.voucherUrl(known.token, submitted.lang),
-					validUntil: known.valid_until,
-					code: redeemableCode(known, context.now),
-					unsubscribeUrl: unsubscribeOfRegistration(known, submitted.lang, context),
-				})
-			: confirmationMail({
-					lang: submitted.lang,
-					recipient: submitted.email,
-					name: submitted.name,
-					url: context.confirmUrl(id),
-					unsubscribeUrl: submitted.marketingConsent
-						? context.unsubscribeUrl({ kind: "signup", id }, submitted.lang)
-						: undefined,
-				});
-		await enqueue(trx, mail, context.now);
-		return id;
+		await spendTokens(trx, context);
+		return storeSignup(trx, submitted, context, replaces);
 	});
+}
+
+/**
+ * submitSignup with the form's limits counted in its transaction, after its tokens are spent (a form
+ * sent again is refused as a replay before it counts against any): `count` counts, and names the
+ * limit the submission went past, if any. Past one, the counts are committed and nothing else.
+ */
+export function submitLimitedSignup<Limit>(
+	db: Kysely<Database>,
+	submitted: Submitted,
+	context: SignupContext,
+	count: (trx: Transaction<Database>) => Promise<Limit | undefined>,
+): Promise<{ readonly signupId: string } | { readonly limit: Limit }> {
+	return db.transaction().execute(async (trx) => {
+		await spendTokens(trx, context);
+		const limit = await count(trx);
+		if (limit !== undefined) {
+			// Not spent after all: the form may be sent again (with another address, or later).
+			if (context.used.length > 0) {
+				const ids = context.used.map((token) => token.id);
+				await trx.deleteFrom("used_challenges").where("id", "in", ids).execute();
+			}
+			return { limit };
+		}
+		return { signupId: await storeSignup(trx, submitted, context, undefined) };
+	});
+}
+
+/**
+ * Records the submission's bot-protection tokens as used; one used already throws ReplayedToken. The
+ * transaction's first statement, and a write (see confirm.ts's claim).
+ */
+async function spendTokens(trx: Transaction<Database>, context: SignupContext): Promise<void> {
+	if (context.used.length === 0) return;
+	const rows = context.used.map((token) => ({ id: token.id, expires_at: token.expiresAt.toISOString() }));
+	const fresh = await insertUsed(trx, rows);
+	if (fresh.length < rows.length) throw new ReplayedToken();
+}
+
+async function storeSignup(
+	trx: Transaction<Database>,
+	submitted: Submitted,
+	context: SignupContext,
+	replaces: Signup | undefined,
+): Promise<string> {
+	const now = context.now.toISOString();
+	if (replaces) {
+		await trx
+			.updateTable("signups")
+			.set({ ...CLEARED, outcome: "replaced", resolved_at: now, confirm_hash: null })
+			.where("id", "=", replaces.id)
+			.execute();
+	}
+	const id = randomUUID();
+	const [known] = await findMailbox(trx, { canonical: submitted.emailCanonical });
+	await insertSignup(trx, {
+		id,
+		email: submitted.email,
+		email_canonical: submitted.emailCanonical,
+		name: submitted.name,
+		birth_date: submitted.birthDate,
+		phone: submitted.phone,
+		store_id: submitted.storeId,
+		marketing_consent: submitted.marketingConsent ? 1 : 0,
+		terms_accepted_at: now,
+		lang: submitted.lang,
+		created_at: now,
+		expires_at: new Date(context.now.getTime() + CONFIRMATION_LIFETIME_MS).toISOString(),
+		confirm_hash: known ? null : context.confirmHash(id),
+		last_mail_at: now,
+		outcome: known ? "known" : null,
+		resolved_at: known ? now : null,
+		registration_id: known?.id ?? null,
+		corrections: replaces ? replaces.corrections + 1 : 0,
+	});
+	if (replaces) await moveConsents(trx, replaces.id, id);
+	else {
+		const given = {
+			marketing: submitted.marketingConsent,
+			lang: submitted.lang,
+			method: submitted.consentMethod,
+		};
+		await recordConsents(trx, id, given, now);
+	}
+	const mail = known
+		? voucherMail({
+				lang: submitted.lang,
+				recipient: submitted.email,
+				name: submitted.name,
+				url: context.voucherUrl(known.token, submitted.lang),
+				validUntil: known.valid_until,
+				code: redeemableCode(known, context.now),
+				unsubscribeUrl: unsubscribeOfRegistration(known, submitted.lang, context),
+			})
+		: confirmationMail({
+				lang: submitted.lang,
+				recipient: submitted.email,
+				name: submitted.name,
+				url: context.confirmUrl(id),
+				unsubscribeUrl: submitted.marketingConsent
+					? context.unsubscribeUrl({ kind: "signup", id }, submitted.lang)
+					: undefined,
+			});
+	await enqueue(trx, mail, context.now);
+	return id;
 }
 
 /** A voucher's code for its e-mail while a till can still redeem it; undefined once there is nothing to scan. */
@@ -185,24 +228,6 @@ function unsubscribeOfRegistration(
 ): string | undefined {
 	if (registration.marketing_consent !== 1) return undefined;
 	return context.unsubscribeUrl({ kind: "registration", id: registration.id }, lang);
-}
-
-/** Whether any of a submission's bot-protection tokens was used already: a replay, or the same form sent again. */
-export async function anyUsed(
-	db: Kysely<Database>,
-	tokens: readonly { readonly id: string }[],
-): Promise<boolean> {
-	if (tokens.length === 0) return false;
-	const used = await db
-		.selectFrom("used_challenges")
-		.select("id")
-		.where(
-			"id",
-			"in",
-			tokens.map((token) => token.id),
-		)
-		.executeTakeFirst();
-	return used !== undefined;
 }
 
 /** How long a form sent again (the same token) is taken as the first one's double. */

@@ -11,7 +11,7 @@
 import type { FastifyRateLimitStore, FastifyRateLimitStoreCtor } from "@fastify/rate-limit";
 import type { FastifyInstance } from "fastify";
 import { type Kysely, sql } from "kysely";
-import { prepare } from "../db/prepared";
+import { prepare, prepareRows } from "../db/prepared";
 import type { Database } from "../db/schema";
 
 export interface RateLimitCount {
@@ -60,27 +60,34 @@ export async function hitRateLimits(
 	hits: readonly { readonly key: string; readonly windowMs: number }[],
 	now = new Date(),
 ): Promise<ReadonlyMap<string, number>> {
-	const at = now.toISOString();
 	const rows = [...hits]
 		.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0))
-		.map((hit) => ({
-			key: hit.key,
-			hits: 1,
-			window_ends_at: new Date(now.getTime() + hit.windowMs).toISOString(),
-		}));
-	const counted = await db
-		.insertInto("rate_limits")
-		.values(rows)
-		.onConflict((conflict) =>
-			conflict.column("key").doUpdateSet({
-				hits: sql<number>`case when rate_limits.window_ends_at <= ${at} then 1 else rate_limits.hits + 1 end`,
-				window_ends_at: sql<string>`case when rate_limits.window_ends_at <= ${at} then excluded.window_ends_at else rate_limits.window_ends_at end`,
-			}),
-		)
-		.returning(["key", "hits"])
-		.execute();
+		.map((hit) => ({ key: hit.key, window_ends_at: new Date(now.getTime() + hit.windowMs).toISOString() }));
+	const counted = await upsertHits(db, rows, { at: now.toISOString() });
 	return new Map(counted.map((row) => [row.key, Number(row.hits)]));
 }
+
+const upsertHits = prepareRows(
+	(db, rows: readonly { key: string; window_ends_at: string }[], shared: { at: string }) =>
+		db
+			.insertInto("rate_limits")
+			.values(rows.map((row) => ({ ...row, hits: 1 })))
+			.onConflict((conflict) =>
+				conflict.column("key").doUpdateSet({
+					hits: sql<number>`case when rate_limits.window_ends_at <= ${shared.at} then 1 else rate_limits.hits + 1 end`,
+					window_ends_at: sql<string>`case when rate_limits.window_ends_at <= ${shared.at} then excluded.window_ends_at else rate_limits.window_ends_at end`,
+				}),
+			)
+			.returning(["key", "hits"]),
+);
+
+const selectWindow = prepare((db, where: { key: string; at: string }) =>
+	db
+		.selectFrom("rate_limits")
+		.select(["hits", "window_ends_at"])
+		.where("key", "=", where.key)
+		.where("window_ends_at", ">", where.at),
+);
 
 /** The count of `key`'s current window without adding to it: zero when no window is open. */
 export async function peekRateLimit(
@@ -88,12 +95,7 @@ export async function peekRateLimit(
 	key: string,
 	now = new Date(),
 ): Promise<RateLimitCount> {
-	const row = await db
-		.selectFrom("rate_limits")
-		.select(["hits", "window_ends_at"])
-		.where("key", "=", key)
-		.where("window_ends_at", ">", now.toISOString())
-		.executeTakeFirst();
+	const [row] = await selectWindow(db, { key, at: now.toISOString() });
 	return row
 		? { hits: Number(row.hits), ttlMs: Date.parse(row.window_ends_at) - now.getTime() }
 		: { hits: 0, ttlMs: 0 };

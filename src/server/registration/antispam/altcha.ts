@@ -54,7 +54,13 @@ function levelScale(level: number): number {
 }
 
 export type AltchaResult =
-	| { readonly ok: true; readonly challengeId: string; readonly expiresAt: Date }
+	| {
+			readonly ok: true;
+			readonly challengeId: string;
+			readonly expiresAt: Date;
+			/** The counter it was issued with: the work, which `minLevel`'s minimum bounds (minimumCounter). */
+			readonly counter: number;
+	  }
 	| { readonly ok: false; readonly reason: "malformed" | "failed" | "below-level" };
 
 /**
@@ -98,7 +104,7 @@ export function verifyAltcha(
 		derivedKeyOf(parameters, counter).equals(key);
 	if (!verified) return { ok: false, reason: "failed" };
 	if (counter < minimum) return { ok: false, reason: "below-level" };
-	return { ok: true, challengeId: parameters.nonce, expiresAt: new Date(expiresAt * 1000) };
+	return { ok: true, challengeId: parameters.nonce, expiresAt: new Date(expiresAt * 1000), counter };
 }
 
 /**

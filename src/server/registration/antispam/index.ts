@@ -20,7 +20,7 @@
  */
 
 import { ANTISPAM_FIELDS } from "../../../components/antispam/fields";
-import { type AltchaKeys, verifyAltcha } from "./altcha";
+import { type AltchaKeys, minimumCounter, verifyAltcha } from "./altcha";
 import { CAPTCHA_FIELD, type CaptchaConfig, verifyCaptcha } from "./captcha";
 import { deriveKey } from "./keys";
 import { checkTimeTrap, TIME_TRAP } from "./time-trap";
@@ -58,6 +58,8 @@ export type AntispamVerdict =
 			readonly path: "challenge" | "no-script";
 			/** Record each as used in the same transaction as the signup; one already used is a replay. */
 			readonly used: readonly UsedToken[];
+			/** The solved ALTCHA challenge's counter (its work), for enoughWork. */
+			readonly altchaCounter?: number;
 	  }
 	| { readonly ok: false; readonly failure: AntispamFailure };
 
@@ -97,7 +99,16 @@ export async function checkAntispam(
 		ok: true,
 		path: "challenge",
 		used: [form, { id: altcha.challengeId, expiresAt: altcha.expiresAt }],
+		altchaCounter: altcha.counter,
 	};
+}
+
+/**
+ * Whether a passed submission's ALTCHA work reaches a difficulty level (as checkAntispam's `minLevel`
+ * does), for a level learnt only after the check: from the network's count in the signup's transaction.
+ */
+export function enoughWork(verdict: { readonly altchaCounter?: number }, level: number): boolean {
+	return verdict.altchaCounter === undefined || verdict.altchaCounter >= minimumCounter(level);
 }
 
 /**
