@@ -4,8 +4,8 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from "./chromium";
 
 declare module "vitest" {
 	export interface ProvidedContext {
-		/** Origin of the shared test server started by the global setup. */
-		origin: string;
+		/** Origins of the test servers started by the global setup, one per worker (VITEST_POOL_ID). */
+		origins: string[];
 		/** Playwright endpoint of the shared Chromium. */
 		wsEndpoint: string;
 	}
@@ -62,8 +62,13 @@ export async function waitForRuntime(page: Page): Promise<void> {
 	await page.waitForFunction(() => window.runtimeStarted === true);
 }
 
+/** The test server of this worker: its files run one at a time against it (global-setup.ts). */
 export function origin(): string {
-	return inject("origin");
+	const origins = inject("origins");
+	const worker = Number(process.env.VITEST_POOL_ID ?? 1);
+	const found = origins[(worker - 1) % origins.length];
+	if (!found) throw new Error("No test server: the e2e project's global setup did not run");
+	return found;
 }
 
 /** Presses Tab, as a keyboard user does, until the focused element matches `selector` (if it does not yet). */
