@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { type Insertable, type Kysely, PostgresAdapter, type Transaction } from "kysely";
+import type { Insertable, Kysely, Transaction } from "kysely";
 import { isLang } from "../../i18n";
 import { addDays, pragueDate } from "../../prague-time";
 import { prepare } from "../db/prepared";
@@ -41,68 +41,33 @@ class Contended extends Error {}
 /** The counter refused: every voucher is issued. Thrown to roll the voucher back. */
 class SoldOut extends Error {}
 
-const CLAIMED = [
-	"id",
-	"email",
-	"email_canonical",
-	"name",
-	"birth_date",
-	"phone",
-	"store_id",
-	"marketing_consent",
-	"terms_accepted_at",
-	"lang",
-	"created_at",
-] as const;
-
-// The claim, the transaction's first statement. On SQLite it writes: a transaction that read first
-// and wrote later could not take the write lock after another process's commit (it would fail, not
-// wait). PostgreSQL locks the row without writing a version of it that the resolution replaces at once.
-// Named columns, not all: a statement PostgreSQL keeps prepared must not change its result's columns
-// (a migration adding one while an older process still runs).
+// The transaction's first statement writes: on SQLite a transaction that read first and wrote later
+// could not take the write lock after another process's commit (it would fail, not wait).
 const claimSignup = prepare((db, where: { hash: string; now: string }) =>
-	db.getExecutor().adapter instanceof PostgresAdapter
-		? db
-				.selectFrom("signups")
-				.select(CLAIMED)
-				.where("confirm_hash", "=", where.hash)
-				.where("outcome", "is", null)
-				.where("expires_at", ">", where.now)
-				.forUpdate()
-		: db
-				.updateTable("signups")
-				.set({ resolved_at: where.now })
-				.where("confirm_hash", "=", where.hash)
-				.where("outcome", "is", null)
-				.where("expires_at", ">", where.now)
-				.returning(CLAIMED),
+	db
+		.updateTable("signups")
+		.set({ resolved_at: where.now })
+		.where("confirm_hash", "=", where.hash)
+		.where("outcome", "is", null)
+		.where("expires_at", ">", where.now)
+		.returningAll(),
 );
 
-// The mailbox's registration and the person's, in one look (at most one row each, by the unique
-// indexes): the mailbox's with its voucher, which decides first.
-const registrationsOf = prepare((db, where: { canonical: string; key: string }) =>
+const voucherOfMailbox = prepare((db, where: { canonical: string }) =>
 	db
 		.selectFrom("registrations")
-		.leftJoin("vouchers", "vouchers.registration_id", "registrations.id")
-		.select([
-			"registrations.id",
-			"registrations.email_canonical",
-			"registrations.person_key",
-			"vouchers.token",
-		])
-		// `duplicate_of is null` in each arm: SQLite then searches both unique indexes, not the table.
-		.where((eb) =>
-			eb.or([
-				eb.and([
-					eb("registrations.email_canonical", "=", where.canonical),
-					eb("registrations.duplicate_of", "is", null),
-				]),
-				eb.and([
-					eb("registrations.person_key", "=", where.key),
-					eb("registrations.duplicate_of", "is", null),
-				]),
-			]),
-		),
+		.innerJoin("vouchers", "vouchers.registration_id", "registrations.id")
+		.select(["registrations.id", "vouchers.token"])
+		.where("registrations.email_canonical", "=", where.canonical)
+		.where("registrations.duplicate_of", "is", null),
+);
+
+const registrationOfPerson = prepare((db, where: { key: string }) =>
+	db
+		.selectFrom("registrations")
+		.select("id")
+		.where("person_key", "=", where.key)
+		.where("duplicate_of", "is", null),
 );
 
 // No conflict target: either unique index (mailbox or person) makes it insert nothing.
@@ -169,16 +134,13 @@ async function decide(trx: Transaction<Database>, confirmHash: string, context: 
 	const [claimed] = await claimSignup(trx, { hash: confirmHash, now });
 	if (!claimed) return decided(trx, confirmHash);
 
-	const canonical = claimed.email_canonical ?? "";
-	const key = personKey(claimed.name ?? "", claimed.birth_date ?? "");
-	const registrations = await registrationsOf(trx, { canonical, key });
-	const mailbox = registrations.find((row) => row.email_canonical === canonical);
+	const [mailbox] = await voucherOfMailbox(trx, { canonical: claimed.email_canonical ?? "" });
 	const resolveAs = <T extends Confirmation>(
 		outcome: SignupOutcome,
 		registrationId: string | null,
 		result: T,
 	) => resolve(trx, { id: claimed.id, outcome, registrationId, now }).then(() => result);
-	if (mailbox?.token) {
+	if (mailbox) {
 		// The mailbox is proven again: what this form agreed to is the registration's too (news asked for anew).
 		await linkConsents(trx, claimed.id, mailbox.id);
 		if (claimed.marketing_consent === 1) {
@@ -191,8 +153,9 @@ async function decide(trx: Transaction<Database>, confirmHash: string, context: 
 		return resolveAs("existing", mailbox.id, { kind: "voucher", token: mailbox.token });
 	}
 	if (!context.inPeriod) return resolveAs("closed", null, { kind: "refused", outcome: "closed" });
-	if (registrations.some((row) => row.person_key === key))
-		return resolveAs("person", null, { kind: "refused", outcome: "person" });
+	const key = personKey(claimed.name ?? "", claimed.birth_date ?? "");
+	const [person] = await registrationOfPerson(trx, { key });
+	if (person) return resolveAs("person", null, { kind: "refused", outcome: "person" });
 
 	const registrationId = randomUUID();
 	const [inserted] = await insertRegistration(trx, {
@@ -233,12 +196,10 @@ async function decide(trx: Transaction<Database>, confirmHash: string, context: 
 		issued: true,
 	});
 	await enqueue(trx, mail, context.now);
-	await resolve(trx, { id: claimed.id, outcome: "issued", registrationId, now });
-	// Last, so the counter's row (every confirmation's) is locked only for the commit that follows; a
-	// refusal rolls back all of the above.
+	// Last, so the counter's row is locked only for the commit that follows.
 	const [counted] = await countVoucher(trx, { limit: context.voucherLimit });
 	if (!counted) throw new SoldOut();
-	return { kind: "voucher", token } as const;
+	return resolveAs("issued", registrationId, { kind: "voucher", token });
 }
 
 /** A link that could not be claimed: unknown, expired, or what an earlier opening decided. */
