@@ -6,8 +6,8 @@ export default defineConfig({
 	test: {
 		reporters: ["default", "./test/helpers/summary-reporter.ts"],
 		// Vitest's own default, stated so that the global setup starts a test server for each worker
-		// (test/helpers/global-setup.ts). On two cores that is one file at a time: two at a time took as
-		// long there (the browser files keep both cores busy) and made the timing-sensitive ones fragile.
+		// (test/helpers/global-setup.ts). On two cores that is one file at a time: two at a time ran the
+		// suite about 12% faster there, but timing-sensitive files failed with it on a loaded machine.
 		maxWorkers: Math.max(1, availableParallelism() - 1),
 		projects: [
 			{
