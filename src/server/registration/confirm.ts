@@ -50,7 +50,21 @@ const claimSignup = prepare((db, where: { hash: string; now: string }) =>
 		.where("confirm_hash", "=", where.hash)
 		.where("outcome", "is", null)
 		.where("expires_at", ">", where.now)
-		.returningAll(),
+		// Named columns, not all: PostgreSQL keeps this statement prepared (db/named-statements.ts), and an
+		// older process must not fail on it once a migration adds a column.
+		.returning([
+			"id",
+			"email",
+			"email_canonical",
+			"name",
+			"birth_date",
+			"phone",
+			"store_id",
+			"marketing_consent",
+			"terms_accepted_at",
+			"lang",
+			"created_at",
+		]),
 );
 
 const voucherOfMailbox = prepare((db, where: { canonical: string }) =>
