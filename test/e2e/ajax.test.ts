@@ -25,6 +25,18 @@ async function open(path = "/_fixtures/ajax") {
 }
 
 /** The last echo the page shows (an appending payload adds one after the other). */
+/** Puts an ajax link at the top of the page (one the page's snippets do not hold); click it by `#id`. */
+async function prependAjaxLink(page: Page, link: { id: string; href: string; text: string }): Promise<void> {
+	await page.evaluate(({ id, href, text }) => {
+		const element = document.createElement("a");
+		element.className = "ajax";
+		element.id = id;
+		element.href = href;
+		element.textContent = text;
+		document.body.prepend(element);
+	}, link);
+}
+
 async function echo(page: Page): Promise<Echo> {
 	await page.waitForFunction(() => [...document.querySelectorAll("#echo")].at(-1)?.textContent !== "none");
 	return JSON.parse((await page.locator("#echo").last().textContent()) ?? "");
@@ -277,13 +289,10 @@ describe("one request at a time", () => {
 		expect(await page.locator("#page-number").textContent()).toBe("Page 1");
 		expect(requests.filter((url) => url.includes("page="))).toEqual([]);
 
-		await page.evaluate(() => {
-			const link = document.createElement("a");
-			link.className = "ajax";
-			link.id = "outside";
-			link.href = "/_fixtures/ajax?page=3";
-			link.textContent = "Outside the snippets";
-			document.body.prepend(link);
+		await prependAjaxLink(page, {
+			id: "outside",
+			href: "/_fixtures/ajax?page=3",
+			text: "Outside the snippets",
 		});
 		await page.selectOption("#filter select", "");
 		await page.click("#outside");
@@ -465,13 +474,10 @@ describe("payload", () => {
 
 	it("adds no history entry for a redirect's answer: Back from the page it loads returns to this one", async () => {
 		const { page } = await open();
-		await page.evaluate(() => {
-			const link = document.createElement("a");
-			link.className = "ajax";
-			link.id = "redirecting";
-			link.href = "/_fixtures/ajax/echo?redirect=/_fixtures/ajax/html";
-			link.textContent = "Redirecting";
-			document.body.prepend(link);
+		await prependAjaxLink(page, {
+			id: "redirecting",
+			href: "/_fixtures/ajax/echo?redirect=/_fixtures/ajax/html",
+			text: "Redirecting",
 		});
 		const entries = await page.evaluate(() => history.length);
 		await Promise.all([page.waitForURL(`${origin()}/_fixtures/ajax/html`), page.click("#redirecting")]);
@@ -569,14 +575,7 @@ describe("failures", () => {
 			const { page } = await open(`${prefix}/_fixtures/ajax`);
 			for (const [index, path] of ["/_fixtures/ajax/throw", "/_fixtures/ajax/no-such-page"].entries()) {
 				const href = prefix + path;
-				await page.evaluate((href) => {
-					const link = document.createElement("a");
-					link.className = "ajax";
-					link.id = `failing-${href.length}`;
-					link.href = href;
-					link.textContent = "Failing";
-					document.body.prepend(link);
-				}, href);
+				await prependAjaxLink(page, { id: `failing-${href.length}`, href, text: "Failing" });
 				await page.click(`#failing-${href.length}`);
 				await page.waitForFunction(
 					(start) => document.querySelector(".ajax-error p")?.textContent?.startsWith(start),
