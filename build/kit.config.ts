@@ -1,4 +1,4 @@
-import { copyFileSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { copyFileSync, readFileSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { build, defineConfig, type Plugin } from "vite";
 import { componentsPlugin } from "./components-plugin.ts";
@@ -7,7 +7,6 @@ import { componentsPlugin } from "./components-plugin.ts";
 const SOURCE = "kit";
 const OUT = "dist/kit";
 const RUNTIME = "runtime";
-const HASH = "[hash:6]";
 
 /**
  * The generic components: nothing of Lumen's own (the carousel of its advantages, the registration
@@ -54,18 +53,21 @@ interface KitPackage {
 	license: string;
 }
 
+function kitPackage(): KitPackage {
+	return JSON.parse(readFileSync(join(SOURCE, "package.json"), "utf8")) as KitPackage;
+}
+
 function banner(): string {
-	const { name, version, license } = JSON.parse(
-		readFileSync(join(SOURCE, "package.json"), "utf8"),
-	) as KitPackage;
-	// Short: it is in every file, and core + forms are measured against the same 12 KiB as the site's.
+	const { name, version, license } = kitPackage();
 	return `/*! ${name} v${version} | ${license} */\n`;
 }
 
 /**
  * After the runtime's build: the classic-script drop-in for netteForms.js (build/nette-forms.config.ts)
- * into the same folder, the kit's own files, and a version and licence banner at the top of each JS and
- * CSS file (after minification, which would drop it).
+ * into the same folder, the kit's own files, and a version and licence banner at the top of the files a
+ * page names (after minification, which would drop it). The chunks have the version in their names
+ * instead: core + forms are measured against the same 12 KiB as the site's, and a banner in each would
+ * cost 44 bytes of it.
  */
 function kitFiles(): Plugin {
 	return {
@@ -79,8 +81,7 @@ function kitFiles(): Plugin {
 			});
 			for (const file of COPIED) copyFileSync(join(SOURCE, file), join(OUT, file));
 			const top = banner();
-			for (const file of readdirSync(OUT)) {
-				if (!/\.(js|css)$/.test(file)) continue;
+			for (const file of [`${RUNTIME}.js`, "nette-forms.js", "runtime.css"]) {
 				const path = join(OUT, file);
 				writeFileSync(path, top + readFileSync(path, "utf8"));
 			}
@@ -99,7 +100,10 @@ export default defineConfig({
 	base: "./",
 	define: { __DEV__: "false", __KIT__: "true" },
 	resolve: {
-		alias: [{ find: /^\.\/error-reporting$/, replacement: resolve("src/browser/error-reporting-none.ts") }],
+		alias: [
+			{ find: /^\.\/error-reporting$/, replacement: resolve("src/browser/error-reporting-none.ts") },
+			{ find: /^\.\/lumen-validators$/, replacement: resolve("src/validation/lumen-validators-none.ts") },
+		],
 	},
 	logLevel: "warn",
 	plugins: [
@@ -128,8 +132,9 @@ export default defineConfig({
 				...MODULES,
 			},
 			output: {
-				entryFileNames: (chunk) => (chunk.name === RUNTIME ? `${RUNTIME}.js` : `[name]-${HASH}.js`),
-				chunkFileNames: `[name]-${HASH}.js`,
+				entryFileNames: (chunk) =>
+					chunk.name === RUNTIME ? `${RUNTIME}.js` : `[name]-${kitPackage().version}.js`,
+				chunkFileNames: `[name]-${kitPackage().version}.js`,
 				codeSplitting: {
 					groups: [{ name: "components-shared", test: /src[\\/]components[\\/]shared[\\/]/ }],
 				},

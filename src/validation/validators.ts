@@ -9,17 +9,11 @@
  * - `submitted` compares the adapter's submitter (Nette 3.2.5+ always answers false);
  * - file validators see a value that is not a list as an empty list (Nette throws or counts characters).
  * Everything else, JavaScript's loose comparisons in `min`/`max`/`range` included, is Nette's behaviour.
- * One validator is ours: EAN-13 (ean13.ts), under the name of a Nette custom validator.
+ * Lumen's own validators (lumen-validators.ts) come after Nette's.
  */
 
-import { EAN13, isEan13 } from "./ean13";
-import {
-	type ControlValue,
-	type FileInfo,
-	type ValidationControl,
-	type ValidationForm,
-	validatorName,
-} from "./rules";
+import { lumenValidators } from "./lumen-validators";
+import type { ControlValue, FileInfo, ValidationControl, ValidationForm } from "./rules";
 
 export interface ValidatorContext {
 	/** The control the rule is evaluated on. */
@@ -169,6 +163,5 @@ export const validators: Record<string, Validator> = {
 	mimeType,
 	image: (value, arg, context) => mimeType(value, arg ?? ["image/gif", "image/png", "image/jpeg"], context),
 	static: (_value, arg) => (arg === null ? null : !!arg),
-	// Text or a number (after `integer`); a list is not a code.
-	[validatorName(EAN13)]: (value) => !Array.isArray(value) && isEan13(String(value)),
+	...lumenValidators,
 };

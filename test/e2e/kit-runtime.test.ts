@@ -5,6 +5,7 @@
  * snippet, and wins over the kit's of the same name; an unknown name dispatches `component:unknown`;
  * runtime.css styles the runtime's own UI; a Nette table form is validated and sent by ajax.
  */
+import { readFileSync } from "node:fs";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { connectBrowser, type ObservedPage, openPage, waitForRuntime } from "../helpers/browser";
@@ -124,6 +125,9 @@ async function open(path: string): Promise<ObservedPage> {
 	return observed;
 }
 
+const KIT_VERSION = (JSON.parse(readFileSync("dist/kit/package.json", "utf8")) as { version: string })
+	.version;
+
 const problems = (messages: string[]) => messages.filter((text) => /^(error|pageerror|warning)/.test(text));
 
 describe("the kit on another server", () => {
@@ -193,10 +197,12 @@ describe("the kit on another server", () => {
 	});
 
 	it("validates a Nette form (table renderer) and sends it by ajax once valid", async () => {
-		const { page, messages } = await open("/contact");
+		const { page, messages, requests } = await open("/contact");
 		await page.waitForFunction(
 			() => (document.querySelector("#frm-contactForm") as HTMLFormElement).noValidate,
 		);
+		// The validation chunk, named by the package's version (kit/README.md).
+		expect(requests.map((url) => new URL(url).pathname)).toContain(`/kit/forms-${KIT_VERSION}.js`);
 		const sent = () => server.requests.filter((request) => request.path === "/contact/send").length;
 		const before = sent();
 
