@@ -286,4 +286,11 @@ export const BREAKS: readonly Break[] = [
 		replace: "this.#flushing = this.#flush()",
 		tests: ["test/unit/api-call-log.test.ts"],
 	},
+	{
+		name: "A prepared query names the columns it returns, so a migration cannot break a running process",
+		file: "src/server/db/prepared.ts",
+		find: "if (returnsEveryColumn(query.query)) {",
+		replace: "if (false) {",
+		tests: ["test/unit/db-prepared.test.ts"],
+	},
 ];

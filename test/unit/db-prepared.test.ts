@@ -65,6 +65,31 @@ describeDatabases("prepared queries on %s", (kind, open) => {
 		await expect(upsert(db, extra)).rejects.toThrow(/exactly key, value/);
 	});
 
+	it("refuses a query that returns * or table.*, which an added column would change", async () => {
+		const { db } = (await openDatabase()).handle;
+		const every = /names the columns it returns/;
+		const selectAll = prepare((database, meta: { key: string }) =>
+			database.selectFrom("app_meta").selectAll().where("key", "=", meta.key),
+		);
+		await expect(selectAll(db, { key: "a" })).rejects.toThrow(every);
+		const tableAll = prepare((database, meta: { key: string }) =>
+			database.selectFrom("app_meta").selectAll("app_meta").where("key", "=", meta.key),
+		);
+		await expect(tableAll(db, { key: "a" })).rejects.toThrow(every);
+		const returningAll = prepare((database, meta: { key: string }) =>
+			database.deleteFrom("app_meta").where("key", "=", meta.key).returningAll(),
+		);
+		await expect(returningAll(db, { key: "a" })).rejects.toThrow(every);
+		// count(*) returns one column of its own.
+		const counted = prepare((database, meta: { key: string }) =>
+			database
+				.selectFrom("app_meta")
+				.select((eb) => eb.fn.countAll<number>().as("n"))
+				.where("key", "=", meta.key),
+		);
+		expect(await counted(db, { key: "no such key" })).toEqual([{ n: kind === "postgres" ? "0" : 0 }]);
+	});
+
 	it("runs a query of several rows with a statement for each number of rows", async () => {
 		const { db } = (await openDatabase()).handle;
 		const rows = [
@@ -96,5 +121,16 @@ describeDatabases("prepared queries on %s", (kind, open) => {
 				return rows;
 			});
 			expect(prepared).toHaveLength(1);
+		});
+
+	if (kind === "postgres")
+		it("keeps running a prepared query on the same connection after a migration adds a column", async () => {
+			const { db } = (await openDatabase()).handle;
+			const rows = await db.transaction().execute(async (trx) => {
+				await upsert(trx, { key: "m", value: "1" });
+				await sql`alter table app_meta add column migrated_note text`.execute(trx);
+				return upsert(trx, { key: "m", value: "2" });
+			});
+			expect(rows).toEqual([{ key: "m", value: "2!" }]);
 		});
 });

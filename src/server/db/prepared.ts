@@ -1,4 +1,4 @@
-import type { Compilable, CompiledQuery, Kysely } from "kysely";
+import type { Compilable, CompiledQuery, Kysely, RootOperationNode } from "kysely";
 import type { Database } from "./schema";
 
 const PLACEHOLDER = "\u0000prepared value: ";
@@ -69,8 +69,29 @@ function compile<Values extends Record<string, unknown>, Row>(
 	if (missing.length || query.sql.includes(PLACEHOLDER)) {
 		throw new Error(`A prepared query must take ${missing.join(", ") || "every value"} as a parameter`);
 	}
+	if (returnsEveryColumn(query.query)) {
+		throw new Error(
+			"A prepared query names the columns it returns: a migration that adds a column would make PostgreSQL refuse it",
+		);
+	}
 	if (!names.has(query.sql)) names.set(query.sql, `lumen_${names.size + 1}`);
 	return { query, slots, names: valueNames };
+}
+
+/**
+ * Whether the query returns `*` or `table.*`. PostgreSQL keeps a prepared query as a named statement on
+ * each connection (statementName), and refuses to run one again once its result would have other
+ * columns ("cached plan must not change result type"): a running process would fail on it from the
+ * moment another one migrates the schema.
+ */
+function returnsEveryColumn(node: RootOperationNode): boolean {
+	const selections =
+		"selections" in node ? node.selections : "returning" in node ? node.returning?.selections : undefined;
+	return (selections ?? []).some(
+		({ selection }) =>
+			selection.kind === "SelectAllNode" ||
+			(selection.kind === "ReferenceNode" && selection.column.kind === "SelectAllNode"),
+	);
 }
 
 /**
