@@ -12,7 +12,13 @@ export default defineConfig({
 		projects: [
 			{
 				extends: true,
-				test: { name: "unit", include: ["test/unit/**/*.test.{ts,tsx}"], environment: "node" },
+				test: {
+					name: "unit",
+					include: ["test/unit/**/*.test.{ts,tsx}"],
+					environment: "node",
+					// A suite's PostgreSQL database is created and migrated in its hook: seconds on a busy machine.
+					hookTimeout: 30_000,
+				},
 			},
 			{
 				extends: true,
