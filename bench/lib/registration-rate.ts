@@ -6,7 +6,6 @@
  * and at the end of `npm run bench:fraud`; bench/registrations.ts says how it is measured.
  */
 import { randomBytes } from "node:crypto";
-import { readdirSync, readFileSync } from "node:fs";
 import { type AddressInfo, createServer, connect as dial, type Socket } from "node:net";
 import pg from "pg";
 import { startServer, type TestServer } from "../../test/helpers/server";
@@ -22,25 +21,38 @@ const WARM_UP = 500;
 const CONNECTIONS = 50;
 const BUDGET = { perSecond: 500, p99Ms: 100 };
 
-/** CPU seconds of every PostgreSQL process on this machine (0 when the server runs elsewhere). */
-function postgresCpuSeconds(): number {
-	let total = 0;
-	for (const entry of readdirSync("/proc")) {
-		if (!/^\d+$/.test(entry)) continue;
-		try {
-			if (readFileSync(`/proc/${entry}/comm`, "utf8").trim() === "postgres")
-				total += cpuSeconds(Number(entry));
-		} catch {}
+/**
+ * CPU seconds of each PostgreSQL process that works for the bench's database: its connections, and the
+ * writers every database shares (WAL writer, checkpointer, background writer), which its writes keep
+ * busy. Other databases' backends on the same server (a test suite's, say) are left out. Empty when the
+ * server runs on another machine.
+ */
+async function postgresCpu(databaseUrl: string): Promise<Map<number, number>> {
+	const client = new pg.Client({ connectionString: databaseUrl });
+	await client.connect();
+	try {
+		const { rows } = await client.query<{ pid: number }>(
+			`select pid from pg_stat_activity
+			where (datname = current_database() and pid <> pg_backend_pid())
+				or backend_type in ('walwriter', 'checkpointer', 'background writer')`,
+		);
+		return new Map(rows.map(({ pid }) => [pid, cpuSeconds(pid)]));
+	} finally {
+		await client.end();
 	}
-	return total;
 }
+
+/** The CPU seconds the processes used between two readings; one that started meanwhile counts whole. */
+const cpuBetween = (before: ReadonlyMap<number, number>, after: ReadonlyMap<number, number>) =>
+	[...after].reduce((sum, [pid, seconds]) => sum + seconds - (before.get(pid) ?? 0), 0);
 
 /** Where the registrations go: one origin, and the server processes behind it. */
 interface Setup {
 	readonly title: string;
 	readonly origin: string;
 	readonly servers: readonly TestServer[];
-	readonly postgres: boolean;
+	/** The PostgreSQL database the servers use, undefined on SQLite. */
+	readonly databaseUrl?: string;
 	stop(): Promise<void>;
 }
 
@@ -57,7 +69,6 @@ async function sqliteSetup(sessionSecret: string): Promise<Setup> {
 		title: "SQLite, one server process",
 		origin: server.origin,
 		servers: [server],
-		postgres: false,
 		stop: async () => void (await server.stop()),
 	};
 }
@@ -120,7 +131,7 @@ async function postgresSetup(serverUrl: string, sessionSecret: string): Promise<
 			title: "PostgreSQL, two server processes behind one port",
 			origin: proxy.origin,
 			servers,
-			postgres: true,
+			databaseUrl: database.url,
 			async stop() {
 				await proxy.close();
 				for (const server of servers) await server.stop();
@@ -150,18 +161,21 @@ async function timed<T, A>(
 ): Promise<Timed<A>> {
 	const serverCpu = () => setup.servers.reduce((sum, server) => sum + cpuSeconds(server.process.pid ?? 0), 0);
 	const serverBefore = serverCpu();
-	const postgresBefore = setup.postgres ? postgresCpuSeconds() : 0;
+	const { databaseUrl } = setup;
+	const postgresBefore = databaseUrl ? await postgresCpu(databaseUrl) : undefined;
 	const clientBefore = process.cpuUsage();
 	const started = performance.now();
 	const answers = await pool(items, CONNECTIONS, task);
 	const seconds = (performance.now() - started) / 1000;
 	const client = process.cpuUsage(clientBefore);
+	const postgresAfter = databaseUrl ? await postgresCpu(databaseUrl) : undefined;
 	const perRequest = (seconds: number) => (seconds * 1000) / items.length;
 	return {
 		answers,
 		seconds,
 		serverCpuMs: perRequest(serverCpu() - serverBefore),
-		postgresCpuMs: setup.postgres ? perRequest(postgresCpuSeconds() - postgresBefore) : 0,
+		postgresCpuMs:
+			postgresBefore && postgresAfter ? perRequest(cpuBetween(postgresBefore, postgresAfter)) : 0,
 		clientCpuMs: perRequest((client.user + client.system) / 1e6),
 	};
 }
