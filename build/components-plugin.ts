@@ -98,7 +98,8 @@ export function componentsPlugin(options: ComponentsPluginOptions): Plugin {
 /**
  * A map of chunks (the components', the runtime's lazy modules) as the expression that builds it from
  * each chunk's hash: it is in a file every page loads, and the names and `./…js` around the hashes cost
- * about 70 bytes of gzip (docs/budgets.md, Size). Undefined when a chunk is not named `./<name>-<hash>.js`.
+ * about 70 bytes of gzip (docs/budgets.md, Size). Chunks that share their "hash" (the kit's version)
+ * have it written once. Undefined when a chunk is not named `./<name>-<hash>.js`.
  */
 export function expandedFromHashes(chunks: Record<string, string>): string | undefined {
 	const hashes: Record<string, string> = {};
@@ -106,6 +107,10 @@ export function expandedFromHashes(chunks: Record<string, string>): string | und
 		const prefix = `./${name}-`;
 		if (!file.startsWith(prefix) || !file.endsWith(".js")) return undefined;
 		hashes[name] = file.slice(prefix.length, -".js".length);
+	}
+	const [first, ...others] = new Set(Object.values(hashes));
+	if (first !== undefined && others.length === 0) {
+		return `Object.fromEntries(${JSON.stringify(Object.keys(hashes))}.map(n=>[n,\`./\${n}-${first}.js\`]))`;
 	}
 	return `Object.fromEntries(Object.entries(${JSON.stringify(hashes)}).map(([n,h])=>[n,\`./\${n}-\${h}.js\`]))`;
 }

@@ -13,6 +13,6 @@ export * from "./main";
  */
 export function setErrorClass(name: string): void {
 	// One class name, as it goes into a selector and a className.
-	if (!/^[\w-]+$/.test(name)) throw new TypeError(`Not a class name: "${name}"`);
+	if (!/^[\w-]+$/.test(name)) throw new TypeError(`Not a class name: ${name}`);
 	document.documentElement.dataset.errorClass = name;
 }

@@ -9,6 +9,13 @@ describe("components plugin", () => {
 		expect(new Function(`return ${written}`)()).toEqual(chunks);
 	});
 
+	it("writes chunks named by one version (the kit's) with the version once", () => {
+		const chunks = { accordion: "./accordion-0.1.0.js", "text-input": "./text-input-0.1.0.js" };
+		const written = expandedFromHashes(chunks);
+		expect(written?.match(/0\.1\.0/g)).toHaveLength(1);
+		expect(new Function(`return ${written}`)()).toEqual(chunks);
+	});
+
 	it("refuses a chunk not named after its component", () => {
 		expect(expandedFromHashes({ accordion: "./components-shared-CfZtnb.js" })).toBeUndefined();
 		expect(expandedFromHashes({ accordion: "./accordion-DSvX-Y.mjs" })).toBeUndefined();

@@ -35,8 +35,8 @@ declare global {
 
 /** Called by the core at start: the page's `window.Nette` (made if there is none yet), marked as the runtime's. */
 export function claimNette(): void {
-	const nette = window.Nette ?? { validators: {} };
-	window.Nette = nette;
+	// biome-ignore lint/suspicious/noAssignInExpressions: one reference to window.Nette; the kit's core + forms are at 12 KiB to the byte
+	const nette = (window.Nette ??= { validators: {} });
 	nette.runtime = true;
 	nette.handOver?.();
 }
