@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import type { ServerResponse } from "node:http";
+import type { IncomingMessage, ServerResponse } from "node:http";
 import type { FastifyInstance } from "fastify";
 import helmet from "helmet";
 import { SESSION_COOKIE } from "../auth/cookie";
@@ -18,6 +18,26 @@ export interface CspNonce {
 	readonly style: string;
 }
 
+const CSP = "content-security-policy";
+
+/** Where the policy names a response's nonces, replaced by them in a response that has them. */
+const NONCE_SOURCE = { script: "'nonce-script'", style: "'nonce-style'" } as const;
+
+/** What a middleware sets on a response (helmet's: headers only, then `next`), as lower-case names. */
+function recordHeaders(
+	middleware: (request: IncomingMessage, response: ServerResponse, next: (error?: unknown) => void) => void,
+): Map<string, string> {
+	const headers = new Map<string, string>();
+	const response = {
+		setHeader: (name: string, value: unknown) => headers.set(name.toLowerCase(), String(value)),
+		removeHeader: (name: string) => headers.delete(name.toLowerCase()),
+	};
+	middleware({} as IncomingMessage, response as unknown as ServerResponse, (error) => {
+		if (error) throw error;
+	});
+	return headers;
+}
+
 /** Camera for the staff's barcode scanner on our own pages; nothing else. */
 const PERMISSIONS_POLICY =
 	"camera=(self), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()";
@@ -34,9 +54,10 @@ const PERMISSIONS_POLICY =
  * it navigated from, and the cold process builds the page's JavaScript context later, all of it before
  * the first paint (`DocumentLoader::CommitNavigation` in the traces of `npm run bench:lighthouse`).
  *
- * Helmet's middleware is built once, with the nonces read per response, rather than per request as
- * @fastify/helmet does whenever nonces are on: that rebuilt and re-validated the whole policy for each
- * request, a twentieth of the CPU of a partner API call (`npm run bench:api`).
+ * Helmet's headers are the same for every response but for the nonces: its middleware runs once, at
+ * start, into a recording, and each response copies the headers, its nonces put into the recorded
+ * policy. Run per response, helmet built the policy from its directives each time: a tenth of the
+ * garbage of a partner API call, and about as much of its CPU (`npm run bench:api`).
  */
 export async function registerSecurityHeaders(
 	app: FastifyInstance,
@@ -47,53 +68,63 @@ export async function registerSecurityHeaders(
 	// The registration's bot challenge, when a vendor's replaces ALTCHA, loads their script and frame.
 	const vendor = captchaFromEnv(env)?.vendor;
 	const captcha = vendor ? CAPTCHA_SOURCES[vendor] : { script: [], frame: [] };
-	const nonces = new WeakMap<ServerResponse, CspNonce>();
-	const nonce = (kind: keyof CspNonce) => (_request: unknown, response: ServerResponse) =>
-		`'nonce-${nonces.get(response)?.[kind]}'`;
 	const withNonces = config.env !== "development";
-	const headers = helmet({
-		// The Vite dev server injects inline styles and opens a websocket: no CSP there.
-		contentSecurityPolicy: withNonces && {
-			useDefaults: false,
-			directives: {
-				defaultSrc: ["'self'"],
-				scriptSrc: ["'self'", ...captcha.script, nonce("script")],
-				styleSrc: ["'self'", ...styleHashes, nonce("style")],
-				imgSrc: ["'self'", "data:", "blob:"],
-				fontSrc: ["'self'"],
-				// blob: for workers a challenge solver may start.
-				workerSrc: ["'self'", "blob:"],
-				connectSrc: ["'self'", ...(config.sentryDsn ? [new URL(config.sentryDsn).origin] : [])],
-				...(vendor ? { frameSrc: captcha.frame } : {}),
-				objectSrc: ["'none'"],
-				baseUri: ["'self'"],
-				formAction: ["'self'"],
-				frameAncestors: ["'none'"],
+	const recorded = recordHeaders(
+		helmet({
+			// The Vite dev server injects inline styles and opens a websocket: no CSP there.
+			contentSecurityPolicy: withNonces && {
+				useDefaults: false,
+				directives: {
+					defaultSrc: ["'self'"],
+					scriptSrc: ["'self'", ...captcha.script, NONCE_SOURCE.script],
+					styleSrc: ["'self'", ...styleHashes, NONCE_SOURCE.style],
+					imgSrc: ["'self'", "data:", "blob:"],
+					fontSrc: ["'self'"],
+					// blob: for workers a challenge solver may start.
+					workerSrc: ["'self'", "blob:"],
+					connectSrc: ["'self'", ...(config.sentryDsn ? [new URL(config.sentryDsn).origin] : [])],
+					...(vendor ? { frameSrc: captcha.frame } : {}),
+					objectSrc: ["'none'"],
+					baseUri: ["'self'"],
+					formAction: ["'self'"],
+					frameAncestors: ["'none'"],
+				},
 			},
-		},
-		strictTransportSecurity: false,
-		referrerPolicy: { policy: "strict-origin-when-cross-origin" },
-		crossOriginEmbedderPolicy: false,
-		crossOriginOpenerPolicy: false,
-	});
+			strictTransportSecurity: false,
+			referrerPolicy: { policy: "strict-origin-when-cross-origin" },
+			crossOriginEmbedderPolicy: false,
+			crossOriginOpenerPolicy: false,
+		}),
+	);
+	const policy = recorded.get(CSP);
+	recorded.delete(CSP);
+	const fixed = [...recorded, ["permissions-policy", PERMISSIONS_POLICY]] as const;
 	app.decorateReply("cspNonce", null);
-	app.addHook("onRequest", (request, reply, done) => {
-		if (withNonces) {
+	app.addHook("onRequest", (_request, reply, done) => {
+		const { raw } = reply;
+		// On the response itself, as helmet sets them: also on what is written past Fastify's reply.
+		for (const [name, value] of fixed) raw.setHeader(name, value);
+		if (policy) {
 			// One call for both: each call to the system's generator costs as much as the 32 bytes.
 			const bytes = randomBytes(32).toString("hex");
-			reply.cspNonce = { script: bytes.slice(0, 32), style: bytes.slice(32) };
-			nonces.set(reply.raw, reply.cspNonce);
+			const nonce = { script: bytes.slice(0, 32), style: bytes.slice(32) };
+			reply.cspNonce = nonce;
+			raw.setHeader(
+				CSP,
+				policy
+					.replace(NONCE_SOURCE.script, `'nonce-${nonce.script}'`)
+					.replace(NONCE_SOURCE.style, `'nonce-${nonce.style}'`),
+			);
 		}
-		// Helmet 8 throws what goes wrong rather than passing it to `next`.
-		headers(request.raw, reply.raw, () => done());
+		done();
 	});
-	app.addHook("onSend", async (request, reply) => {
-		reply.header("permissions-policy", PERMISSIONS_POLICY);
+	app.addHook("onSend", (request, reply, payload, done) => {
 		// Optional: a request refused before the cookie plugin's hook ran has no cookies parsed.
 		if (request.cookies?.[SESSION_COOKIE] !== undefined)
 			reply.header("cross-origin-opener-policy", "same-origin");
 		if (request.protocol === "https") {
 			reply.header("strict-transport-security", "max-age=31536000; includeSubDomains");
 		}
+		done(null, payload);
 	});
 }
