@@ -16,8 +16,10 @@ interface Echo {
 	fields: [string, string][];
 }
 
-async function open(path = "/_fixtures/ajax") {
+/** `prepare` runs before navigation (the clock). */
+async function open(path = "/_fixtures/ajax", prepare?: (page: Page) => Promise<unknown>) {
 	const observed = await openPage(browser);
+	await prepare?.(observed.page);
 	await observed.page.goto(`${origin()}${path}`);
 	// The runtime has started once the components of the initial HTML are connected.
 	await observed.page.waitForFunction(() => window.probeLog?.includes("connect:listener"));
@@ -211,7 +213,10 @@ describe("one request at a time", () => {
 	});
 
 	it("keeps a form loading while its newer request runs, after the one it replaced has ended", async () => {
-		const { page } = await open();
+		const { page } = await open("/_fixtures/ajax", (page) => page.clock.install());
+		// Paused, the clock moves only by runFor: a busy machine's pause between two keys cannot count as the
+		// 200 ms after a keyup and send what was typed so far ("B", "Brn") on its own.
+		await page.clock.pauseAt(Date.now() + 1000);
 		await countEnded(page);
 		// Both filter requests wait until the test lets them go.
 		const { promise: released, resolve: release } = Promise.withResolvers<void>();
@@ -223,8 +228,11 @@ describe("one request at a time", () => {
 		});
 		await page.focus("#filter input");
 		await page.keyboard.type("Br");
+		await page.clock.runFor(200);
 		await expect.poll(() => arrived).toEqual(["?region=&city=Br"]);
 		await page.keyboard.type("no");
+		await page.clock.runFor(200);
+		await page.clock.resume();
 		await expect.poll(() => arrived).toEqual(["?region=&city=Br", "?region=&city=Brno"]);
 		await ended(page, 1);
 		expect(await loadingState(page, "#filter")).toEqual({ loading: [true], busy: "true" });
@@ -676,7 +684,10 @@ describe("autosubmit", () => {
 	});
 
 	it("sends the data again when the field is left after Escape aborted its request", async () => {
-		const { page } = await open();
+		const { page } = await open("/_fixtures/ajax", (page) => page.clock.install());
+		// Paused, the clock moves only by runFor: a busy machine's pause between two keys cannot send part of
+		// the text, whose answer would show in #echo.
+		await page.clock.pauseAt(Date.now() + 1000);
 		const { promise: held, resolve: seen } = Promise.withResolvers<void>();
 		let first = true;
 		// The first answer never comes; later ones do.
@@ -687,6 +698,8 @@ describe("autosubmit", () => {
 		});
 		await page.focus("#filter input");
 		await page.keyboard.type("Brno");
+		await page.clock.runFor(200);
+		await page.clock.resume();
 		await held;
 		await page.keyboard.press("Escape");
 		await page.waitForFunction(() => !document.querySelector("#filter")?.classList.contains("is-loading"));

@@ -15,7 +15,12 @@ import { startServer } from "../helpers/server";
 import { storedRegistrations } from "../helpers/stored-registrations";
 
 describe("SQLite backup", () => {
-	it("copies the database while registrations come in; a server on the restored copy serves its vouchers", async () => {
+	// Two servers' starts and a stream of registrations, which on a machine busy with the rest of the suite
+	// can take more than the default 30 s (a start alone took over 12 s): a minute, as a hook that starts a
+	// server has.
+	it("copies the database while registrations come in; a server on the restored copy serves its vouchers", {
+		timeout: 60_000,
+	}, async () => {
 		const dataDir = mkdtempSync(join(tmpdir(), "lumen-backup-"));
 		const restoredDir = mkdtempSync(join(tmpdir(), "lumen-restored-"));
 		const copy = join(dataDir, "backup.sqlite");

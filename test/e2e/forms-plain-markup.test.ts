@@ -98,7 +98,10 @@ describe("a form rendered by another server", () => {
 	it("validates a form for a page's own script that asks before the runtime has started", async () => {
 		const { page, messages } = await openPage(browser);
 		// A module script runs before DOMContentLoaded, so before the runtime's start; a page that paints
-		// nothing (opacity 0) holds the start back for 500 ms, so the validation chunk arrives before it too.
+		// nothing (opacity 0) holds the start back for 500 ms, on a clock that stands still until the test
+		// moves it: however long the validation chunk takes to arrive, it arrives before the start.
+		await page.clock.install();
+		await page.clock.pauseAt(Date.now() + 1000);
 		const body = `<!doctype html><html lang="en" data-base-path=""><head><meta charset="utf-8"><title>Early</title>
 <style>body { opacity: 0 }</style>
 <script>document.addEventListener("runtime:start", () => { window.started = true; });</script>
@@ -118,12 +121,16 @@ services.forms.validate(document.getElementById("frm-early")).then(
 			route.fulfill({ contentType: "text/html; charset=utf-8", body }),
 		);
 		await page.goto(`${origin()}/_plain/early`);
+		// The chunk is imported in a task of its own (a timer): well before the 500 ms.
+		await page.clock.runFor(1);
 		await page.waitForFunction(() => "valid" in window.early || "error" in window.early);
 		expect(await page.evaluate(() => window.early)).toEqual({
 			started: false,
 			valid: false,
 			startedBefore: false,
 		});
+		await page.clock.resume();
+		await page.waitForFunction(() => window.started === true);
 		expect(await page.locator(".form-summary").textContent()).toContain("Enter your name.");
 		expect(messages).toEqual([]);
 		await page.context().close();

@@ -15,6 +15,14 @@ export interface TestServer {
 }
 
 /**
+ * How long a server may take to listen. Tests and hooks have timeouts of their own (vitest.config.ts:
+ * 30 s and 60 s), their budget for all they do, a server's start included, however slow a loaded
+ * machine makes it: this limit lies beyond both so that it never cuts one short, and bounds only the
+ * starts that have no timeout of their own (the global setup, scripts), with the server's logs.
+ */
+const START_TIMEOUT = 120_000;
+
+/**
  * Starts a built server (the test server of `npm run build:test` by default, in TEST_DIST) on a free
  * 127.0.0.1 port with its own empty data folder, and resolves once it listens.
  */
@@ -42,16 +50,24 @@ export async function startServer(
 	const logs: string[] = [];
 	createInterface({ input: child.stderr! }).on("line", (line) => logs.push(line));
 	const origin = await new Promise<string>((resolve, reject) => {
-		if (options.quiet) void waitForHealth(`http://127.0.0.1:${port}`).then(resolve, reject);
-		const timer = setTimeout(() => reject(new Error(`server did not start:\n${logs.join("\n")}`)), 20_000);
-		child.once("exit", (code) => reject(new Error(`server exited with ${code}:\n${logs.join("\n")}`)));
+		const timer = setTimeout(() => {
+			// A server given up on is not left running, busying the machine the next tests run on.
+			child.kill("SIGKILL");
+			reject(new Error(`server did not start in ${START_TIMEOUT} ms:\n${logs.join("\n")}`));
+		}, START_TIMEOUT);
+		const listening = (address: string) => {
+			clearTimeout(timer);
+			resolve(address);
+		};
+		if (options.quiet) void waitForHealth(`http://127.0.0.1:${port}`, child).then(listening, reject);
+		child.once("exit", (code) => {
+			clearTimeout(timer);
+			reject(new Error(`server exited with ${code}:\n${logs.join("\n")}`));
+		});
 		createInterface({ input: child.stdout! }).on("line", (line) => {
 			logs.push(line);
 			const address = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(line)?.[1];
-			if (address) {
-				clearTimeout(timer);
-				resolve(address);
-			}
+			if (address) listening(address);
 		});
 	});
 	const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
@@ -79,8 +95,9 @@ export function freePort(): Promise<number> {
 	});
 }
 
-async function waitForHealth(origin: string): Promise<string> {
-	for (let attempt = 0; attempt < 200; attempt++) {
+/** Asks the server's health check until it answers, for as long as the server runs (START_TIMEOUT ends it). */
+async function waitForHealth(origin: string, server: ChildProcess): Promise<string> {
+	while (server.exitCode === null && server.signalCode === null) {
 		try {
 			if ((await fetch(`${origin}/healthz`)).ok) return origin;
 		} catch {}
