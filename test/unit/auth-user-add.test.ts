@@ -1,4 +1,4 @@
-import { spawnSync } from "node:child_process";
+import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -9,24 +9,37 @@ import { openDatabase } from "../../src/server/db";
 const dataDir = mkdtempSync(join(tmpdir(), "lumen-user-add-"));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
+/** The command, run without blocking: commands independent of each other run side by side. */
 function userAdd(args: string[], password: string) {
-	return spawnSync("node_modules/.bin/tsx", ["scripts/user-add.ts", ...args, "--password-stdin"], {
-		input: `${password}\n`,
+	const child = spawn("node_modules/.bin/tsx", ["scripts/user-add.ts", ...args, "--password-stdin"], {
 		env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "" },
-		encoding: "utf8",
+	});
+	// A command refused for its arguments may exit before it reads the password: not a failure here.
+	child.stdin.on("error", () => {});
+	child.stdin.end(`${password}\n`);
+	const output = { stdout: "", stderr: "" };
+	child.stdout.setEncoding("utf8").on("data", (chunk: string) => {
+		output.stdout += chunk;
+	});
+	child.stderr.setEncoding("utf8").on("data", (chunk: string) => {
+		output.stderr += chunk;
+	});
+	return new Promise<{ status: number | null; stdout: string; stderr: string }>((resolve, reject) => {
+		child.once("error", reject);
+		child.once("close", (status) => resolve({ status, ...output }));
 	});
 }
 
 describe("npm run user:add", () => {
 	it("creates an account with a scrypt hash of the password from stdin, and refuses a second one", async () => {
-		const created = userAdd(
+		const created = await userAdd(
 			["--email", " Eva@Lumen.example ", "--name", "Eva Editorová", "--role", "editor"],
 			"long enough secret",
 		);
 		expect(created.stderr).toBe("");
 		expect(created.stdout).toContain("Created the editor account eva@lumen.example.");
 		expect(created.status).toBe(0);
-		const again = userAdd(
+		const again = await userAdd(
 			["--email", "eva@lumen.example", "--name", "Eva", "--role", "editor"],
 			"long enough secret",
 		);
@@ -48,7 +61,7 @@ describe("npm run user:add", () => {
 	}, 30_000);
 
 	it("creates an admin account, which needs no store", async () => {
-		const created = userAdd(
+		const created = await userAdd(
 			["--email", "alena@lumen.example", "--name", "Alena Správcová", "--role", "admin"],
 			"long enough secret",
 		);
@@ -64,7 +77,7 @@ describe("npm run user:add", () => {
 		expect(user).toMatchObject({ role: "admin", store_id: null });
 	}, 30_000);
 
-	it("refuses short passwords, unknown roles and till accounts without a store", () => {
+	it("refuses short passwords, unknown roles and till accounts without a store", async () => {
 		const cases: [string[], string, string][] = [
 			[["--email", "a@lumen.example", "--name", "A", "--role", "editor"], "short", "at least 10 characters"],
 			[
@@ -83,10 +96,11 @@ describe("npm run user:add", () => {
 				"--email must be",
 			],
 		];
-		for (const [args, password, error] of cases) {
-			const result = userAdd(args, password);
-			expect(result.status).toBe(1);
-			expect(result.stderr).toContain(error);
+		// Each command loads the server's modules through tsx (about a second of CPU): all at once.
+		const results = await Promise.all(cases.map(([args, password]) => userAdd(args, password)));
+		for (const [index, [, , error]] of cases.entries()) {
+			expect(results[index]?.status).toBe(1);
+			expect(results[index]?.stderr).toContain(error);
 		}
 	}, 30_000);
 });

@@ -4,10 +4,22 @@ import { renderToString } from "react-dom/server";
 import { describe, expect, it, vi } from "vitest";
 import { Barcode } from "../../src/components/barcode/Barcode";
 
-// Counted, still drawing: which codes are drawn again and which come from those already drawn.
+/**
+ * Counted, still drawing: which codes are drawn again and which come from those already drawn. The
+ * thousands of codes shown only to push others out of the kept ones (FILLER-…) get a stand-in of their
+ * own instead of their bars: bwip-js took milliseconds each, nearly all of this file's time, and no test
+ * looks at their bars.
+ */
 vi.mock("bwip-js/node", async (importOriginal) => {
 	const original = await importOriginal<typeof import("bwip-js/node")>();
-	return { ...original, toSVG: vi.fn(original.toSVG) };
+	return {
+		...original,
+		toSVG: vi.fn((options: Parameters<typeof original.toSVG>[0]) =>
+			options.text.startsWith("FILLER-")
+				? `<svg viewBox="0 0 1 1"><path d="${options.text}"/></svg>`
+				: original.toSVG(options),
+		),
+	};
 });
 
 /** The bars of the first barcode SVG in some markup (its path data, what a scanner reads). */
@@ -16,8 +28,8 @@ const bars = (html: string) => {
 	return [...svg.matchAll(/ d="([^"]+)"/g)].map((match) => match[1]);
 };
 
-/** The cache tests draw thousands of barcodes: a second or two here, ten on a loaded CI machine. */
-const DRAWS_THOUSANDS = 60_000;
+/** The cache tests show thousands of barcodes. */
+const SHOWS_THOUSANDS = 60_000;
 
 describe("barcode markup", () => {
 	it("renders the code's bars as inline SVG on the server, with the code as text", () => {
@@ -47,13 +59,15 @@ describe("barcode markup", () => {
 			const code128 = render("859401234567");
 			expect(code128).not.toEqual(ean);
 			expect(render("859401234567", "ean13")).toEqual(ean);
-			for (let index = 0; index < 1100; index++) render(`LUMEN-${String(index).padStart(4, "0")}-TEST`);
+			render("LUMEN-0000-TEST");
+			for (let index = 1; index < 1100; index++)
+				render(`FILLER-LUMEN-${String(index).padStart(4, "0")}-TEST`);
 			expect(render("859401234567")).toEqual(code128);
 			expect(render("LUMEN-0000-TEST")).toEqual(
 				bars(toSVG({ bcid: "code128", text: "LUMEN-0000-TEST", scale: 2, height: 14 })),
 			);
 		},
-		DRAWS_THOUSANDS,
+		SHOWS_THOUSANDS,
 	);
 
 	it(
@@ -63,7 +77,7 @@ describe("barcode markup", () => {
 				vi.mocked(toSVG).mock.calls.filter(([options]) => options.text === text).length;
 			const show = (text: string) => renderToString(createElement(Barcode, { text }));
 			const others = (from: number) => {
-				for (let index = from; index < from + 999; index++) show(`OTHER-${index}`);
+				for (let index = from; index < from + 999; index++) show(`FILLER-${index}`);
 			};
 			show("KEPT-0001");
 			others(0);
@@ -77,6 +91,6 @@ describe("barcode markup", () => {
 			show("DROPPED-01");
 			expect(drawings("DROPPED-01")).toBe(2);
 		},
-		DRAWS_THOUSANDS,
+		SHOWS_THOUSANDS,
 	);
 });

@@ -3,7 +3,7 @@
  * database: the row changed and its audit row written together, exactly, without a password or a hash;
  * the refusals that keep an enabled admin; nothing written by a refused change.
  */
-import { expect, it, vi } from "vitest";
+import { afterAll, expect, it, vi } from "vitest";
 import type { CampaignSettings } from "../../src/domain/campaign/settings";
 import { auditPage } from "../../src/server/audit/audit-log";
 import { createSession } from "../../src/server/auth/session";
@@ -17,7 +17,7 @@ import {
 	setDisabled,
 } from "../../src/server/staff/accounts";
 import { seedStaff, seedStore } from "../helpers/staff-fixtures";
-import { describeDatabases, disposedAfterAll } from "../helpers/test-databases";
+import { describeDatabases, disposedAfterAll, type TestDatabase } from "../helpers/test-databases";
 
 const NOW = new Date("2026-03-10T09:30:00.000Z");
 const PASSWORD = "a new long password";
@@ -26,8 +26,13 @@ const SLOW = 30_000;
 // Dropping each test's PostgreSQL database after the suite takes a while on a busy machine.
 vi.setConfig({ hookTimeout: 60_000 });
 
+// Each test has a database of its own, and most of its time is spent off this thread (scrypt on libuv's
+// threads, PostgreSQL creating the database), so the tests run side by side.
 describeDatabases("staff accounts and their audit on %s", (_kind, open) => {
-	const openDatabase = disposedAfterAll(open);
+	// Removed together: dropping a PostgreSQL database takes a second or two on a busy machine.
+	const opened: TestDatabase[] = [];
+	afterAll(() => Promise.all(opened.map((database) => database.dispose())));
+	const openDatabase = async () => opened[opened.push(await open()) - 1]!;
 	const setup = async () => {
 		const database = await openDatabase();
 		const { db } = database.handle;
@@ -43,7 +48,7 @@ describeDatabases("staff accounts and their audit on %s", (_kind, open) => {
 			.orderBy("created_at")
 			.execute();
 
-	it(
+	it.concurrent(
 		"creates an account with its audit row: who, when, what, and the fields without the password",
 		async () => {
 			const { handle, db, admin, storeId } = await setup();
@@ -89,7 +94,7 @@ describeDatabases("staff accounts and their audit on %s", (_kind, open) => {
 		SLOW,
 	);
 
-	it(
+	it.concurrent(
 		"refuses a taken e-mail, a till account without a real store, and writes nothing then",
 		async () => {
 			const { handle, db, admin, storeId } = await setup();
@@ -136,7 +141,7 @@ describeDatabases("staff accounts and their audit on %s", (_kind, open) => {
 		SLOW,
 	);
 
-	it(
+	it.concurrent(
 		"changes a role with the role and store before and after; a till account needs a store",
 		async () => {
 			const { handle, db, admin, storeId } = await setup();
@@ -173,7 +178,7 @@ describeDatabases("staff accounts and their audit on %s", (_kind, open) => {
 		SLOW,
 	);
 
-	it(
+	it.concurrent(
 		"disables an account and ends its sessions at once; enables it again; both audited",
 		async () => {
 			const { handle, db, admin } = await setup();
@@ -207,7 +212,7 @@ describeDatabases("staff accounts and their audit on %s", (_kind, open) => {
 		SLOW,
 	);
 
-	it(
+	it.concurrent(
 		"keeps an admin: never the admin's own account, and a demoted admin can change nothing more",
 		async () => {
 			const { handle, db, admin } = await setup();
@@ -231,7 +236,7 @@ describeDatabases("staff accounts and their audit on %s", (_kind, open) => {
 		SLOW,
 	);
 
-	it(
+	it.concurrent(
 		"resets a password: a new hash, the sessions ended, and an audit row without either password",
 		async () => {
 			const { handle, db, admin } = await setup();
@@ -271,7 +276,7 @@ describeDatabases("staff accounts and their audit on %s", (_kind, open) => {
 		SLOW,
 	);
 
-	it(
+	it.concurrent(
 		"records an account made by npm run user:add with the command as its actor",
 		async () => {
 			const { handle, db } = await setup();
@@ -289,7 +294,7 @@ describeDatabases("staff accounts and their audit on %s", (_kind, open) => {
 		SLOW,
 	);
 
-	it(
+	it.concurrent(
 		"pages the log newest first, 50 a page",
 		async () => {
 			const { db, admin } = await setup();
