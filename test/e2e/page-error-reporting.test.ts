@@ -232,8 +232,13 @@ describe("error reporting", () => {
 				target.dispatchEvent(new Event("fail"));
 			}, message);
 		limitNext = true;
+		const limited = page.waitForResponse((response) => response.status() === 429);
 		await throwNow("limited first");
 		await waitForReport("limited first");
+		// The stand-in's 429 reached the page, whose fetch settled in the same task; the evaluate after it
+		// runs once the SDK's handlers have taken the limit.
+		await limited;
+		await page.evaluate(() => undefined);
 		await throwNow("limited within the minute");
 		await page.clock.runFor(ERROR_REPORTING_RATE_LIMIT_RETRY - 1_000);
 		await throwNow("limited at the end of the minute");
