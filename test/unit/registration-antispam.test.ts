@@ -93,6 +93,41 @@ describe("ALTCHA", () => {
 			reason: "malformed",
 		});
 	});
+	it("issues what altcha-lib's createChallenge issues with the same settings, and altcha-lib accepts it", async () => {
+		const keys = config.altchaKeys;
+		const now = new Date();
+		const ours = issueAltchaChallenge(keys, now);
+		const library = await createChallenge({
+			algorithm: ALTCHA.algorithm,
+			cost: ALTCHA.cost,
+			counter: ALTCHA.minCounter,
+			deriveKey: sha,
+			hmacSignatureSecret: keys.signature,
+			hmacKeySignatureSecret: keys.keySignature,
+			expiresAt: new Date(now.getTime() + ALTCHA.lifetimeMs),
+		});
+		// The same parameters in the same order, as JSON carries them (the library's unset ones vanish).
+		const shape = (challenge: object) =>
+			JSON.parse(JSON.stringify(challenge), (_key, value) =>
+				typeof value === "string" && /^[0-9a-f]{32,}$/.test(value) ? `hex ${value.length}` : value,
+			);
+		expect(shape(ours)).toEqual(shape(library));
+		expect(Object.keys(JSON.parse(JSON.stringify(ours.parameters)))).toEqual(
+			Object.keys(JSON.parse(JSON.stringify(library.parameters))),
+		);
+		const solution = await solveChallenge({ challenge: ours, deriveKey: sha });
+		if (!solution) throw new Error("no solution");
+		expect(
+			await verifySolution({
+				challenge: ours,
+				solution,
+				deriveKey: sha,
+				hmacSignatureSecret: keys.signature,
+				hmacKeySignatureSecret: keys.keySignature,
+			}),
+		).toMatchObject({ verified: true });
+	});
+
 	it("judges as altcha-lib's verifySolution does: expired, tampered, wrong key, foreign signature", async () => {
 		const keys = config.altchaKeys;
 		const challenge = await issueAltchaChallenge(keys, new Date());
