@@ -50,16 +50,16 @@ export const BREAKS: readonly Break[] = [
 	{
 		name: "Going back aborts the running ajax request",
 		file: "src/browser/ajax/ajax.ts",
-		find: "if (this.#history.restore(event)) this.abort();",
-		replace: "this.#history.restore(event);",
+		find: "if (restore(event)) abort();",
+		replace: "restore(event);",
 		tests: ["test/e2e/ajax.test.ts"],
 		only: "going back aborts",
 	},
 	{
 		name: "Escape in an open dialog is the dialog's, not the running request's",
 		file: "src/browser/ajax/ajax.ts",
-		find: 'if (event.key !== "Escape" || event.defaultPrevented || target.closest?.("dialog[open], [aria-modal]"))',
-		replace: 'if (event.key !== "Escape")',
+		find: 'event.key !== "Escape" ||\n\t\t\t\t\tevent.defaultPrevented ||\n\t\t\t\t\ttarget.closest?.("dialog[open], [aria-modal]")',
+		replace: 'event.key !== "Escape"',
 		tests: ["test/e2e/ajax.test.ts"],
 		only: "Escape",
 	},
@@ -92,9 +92,9 @@ export const BREAKS: readonly Break[] = [
 	{
 		name: "A signup is stored completely or not at all",
 		file: "src/server/registration/signups.ts",
-		find: "\treturn db.transaction().execute(async (trx) => {\n\t\tconst now = context.now.toISOString();\n\t\t// Writes come first",
+		find: "\treturn db.transaction().execute(async (trx) => {\n\t\tawait spendTokens(trx, context);\n\t\treturn storeSignup(",
 		replace:
-			"\treturn ((run: (trx: typeof db) => Promise<string>) => run(db))(async (trx) => {\n\t\tconst now = context.now.toISOString();\n\t\t// Writes come first",
+			"\treturn ((run: (trx: typeof db) => Promise<string>) => run(db))(async (trx) => {\n\t\tawait spendTokens(trx, context);\n\t\treturn storeSignup(",
 		tests: ["test/unit/registration-atomic.test.ts"],
 	},
 	{
