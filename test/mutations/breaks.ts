@@ -238,7 +238,7 @@ export const BREAKS: readonly Break[] = [
 		find: "if (live.start < live.end) parts.push(fold(await aggregates(this.#db, filter.region, live)));",
 		replace: "",
 		tests: ["test/unit/dashboard-queries.test.ts"],
-		only: "settled hours",
+		only: "reads the last hours on every view",
 	},
 	{
 		name: "Marketing's menu offers no till",
