@@ -37,7 +37,8 @@ export interface AltchaKeys {
  * HMAC of the parameters as JSON with sorted keys (signature).
  */
 export function issueAltchaChallenge(keys: AltchaKeys, now: Date, level = 0): Challenge {
-	const counter = randomInt(ALTCHA.minCounter * levelScale(level), ALTCHA.maxCounter * levelScale(level) + 1);
+	const scale = levelScale(level);
+	const counter = randomInt(ALTCHA.minCounter * scale, ALTCHA.maxCounter * scale + 1);
 	const parameters = {
 		algorithm: ALTCHA.algorithm,
 		nonce: randomBytes(16).toString("hex"),
