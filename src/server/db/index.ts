@@ -1,12 +1,12 @@
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
-import { Kysely, PostgresDialect, SqliteDialect, sql } from "kysely";
+import { Kysely, PostgresDialect, sql } from "kysely";
 import pg from "pg";
 import { startCheckpoints } from "./checkpoints";
 import { migrate } from "./migrations";
 import { nameStatements } from "./named-statements";
 import type { Database } from "./schema";
-import { openSqlite } from "./sqlite";
+import { openSqlite, SqliteWriterDialect } from "./sqlite";
 
 export type DatabaseKind = "sqlite" | "postgres";
 
@@ -28,7 +28,7 @@ export async function openDatabase(options: {
 }): Promise<DatabaseHandle> {
 	const kind: DatabaseKind = options.databaseUrl ? "postgres" : "sqlite";
 	const file = options.databaseUrl ? undefined : sqliteFile(options.dataDir);
-	let dialect: SqliteDialect | PostgresDialect;
+	let dialect: SqliteWriterDialect | PostgresDialect;
 	if (file === undefined) {
 		const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
 		// An idle connection can be cut (a database restart, a failover, an administrator): without a
@@ -38,7 +38,7 @@ export async function openDatabase(options: {
 		dialect = new PostgresDialect({ pool });
 	} else {
 		mkdirSync(options.dataDir, { recursive: true });
-		dialect = new SqliteDialect({ database: async () => openSqlite(file) });
+		dialect = new SqliteWriterDialect({ database: async () => openSqlite(file) });
 	}
 	const db = new Kysely<Database>({ dialect });
 	await migrate(db as Kysely<unknown>);

@@ -1,5 +1,12 @@
 import { DatabaseSync, type SQLInputValue, type StatementSync } from "node:sqlite";
-import type { SqliteDatabase } from "kysely";
+import {
+	CompiledQuery,
+	type DatabaseConnection,
+	type SqliteDatabase,
+	SqliteDialect,
+	type SqliteDialectConfig,
+	SqliteDriver,
+} from "kysely";
 
 /** Kysely sends the same few texts again and again; an `in (…)` of varying length is the only churn. */
 const CACHED_STATEMENTS = 500;
@@ -43,6 +50,29 @@ export function openSqlite(file: string): SqliteDatabase {
 			};
 		},
 	};
+}
+
+/**
+ * Kysely's SQLite dialect, with every transaction begun IMMEDIATE: it takes the write lock at once.
+ * A deferred one that reads and then writes fails at its first write ("database is locked", without
+ * waiting) when another process (a second server, an operator's command) wrote after its read; an
+ * immediate one waits its turn behind busy_timeout instead.
+ */
+export class SqliteWriterDialect extends SqliteDialect {
+	readonly #config: SqliteDialectConfig;
+	constructor(config: SqliteDialectConfig) {
+		super(config);
+		this.#config = config;
+	}
+	override createDriver(): SqliteDriver {
+		return new ImmediateTransactionsDriver(this.#config);
+	}
+}
+
+class ImmediateTransactionsDriver extends SqliteDriver {
+	override async beginTransaction(connection: DatabaseConnection): Promise<void> {
+		await connection.executeQuery(CompiledQuery.raw("begin immediate"));
+	}
 }
 
 function toSqlite(value: unknown): SQLInputValue {
