@@ -7,6 +7,7 @@ import type { Kysely } from "kysely";
 import { expect, it } from "vitest";
 import type { Database } from "../../src/server/db/schema";
 import { confirmSignup } from "../../src/server/registration/confirm";
+import { issueInOneStatement } from "../../src/server/registration/confirm-in-one-statement";
 import { confirmToken, signupKeys, tokenHash } from "../../src/server/registration/links";
 import { type Submitted, submitSignup } from "../../src/server/registration/signups";
 import { describeDatabases, disposedAfterAll } from "../helpers/test-databases";
@@ -67,6 +68,25 @@ async function withStore(db: Kysely<Database>) {
 
 const count = async (db: Kysely<Database>, table: "vouchers" | "registrations" | "outbox") =>
 	Number((await db.selectFrom(table).select(db.fn.countAll().as("n")).executeTakeFirstOrThrow()).n);
+
+/** What an issue writes, in rows: to see that a statement which issued nothing left nothing behind. */
+async function written(db: Kysely<Database>) {
+	const counter = await db
+		.selectFrom("campaign_counters")
+		.select("value")
+		.where("name", "=", "vouchers_issued")
+		.executeTakeFirstOrThrow();
+	return {
+		registrations: await count(db, "registrations"),
+		vouchers: await count(db, "vouchers"),
+		outbox: await count(db, "outbox"),
+		issued: Number(counter.value),
+		linkedConsents: (
+			await db.selectFrom("consents").select("id").where("registration_id", "is not", null).execute()
+		).length,
+		openSignups: (await db.selectFrom("signups").select("id").where("outcome", "is", null).execute()).length,
+	};
+}
 
 describeDatabases("confirming a signup on %s", (kind, open) => {
 	const openDatabase = disposedAfterAll(open);
@@ -190,6 +210,74 @@ describeDatabases("confirming a signup on %s", (kind, open) => {
 		// A refusal is kept: opening the link again says the same.
 		const refused = ids[results.findIndex((result) => result.kind === "refused")] ?? "";
 		expect(await confirmSignup(db, hashOf(refused), limit)).toEqual({ kind: "refused", outcome: "sold-out" });
+	});
+
+	it("issues the common case in one statement on PostgreSQL, and leaves every other case to the steps", async () => {
+		const { db } = (await fresh()).handle;
+		const jana = person({ marketingConsent: true });
+		const id = await signUp(db, jana);
+		const before = await written(db);
+		const token = await issueInOneStatement(db, hashOf(id), OPEN);
+		if (kind === "sqlite") {
+			expect(token).toBeUndefined();
+			expect(await written(db)).toEqual(before);
+			return;
+		}
+		expect(token).toMatch(/^[\w-]{43}$/);
+		expect(await written(db)).toEqual({
+			registrations: 1,
+			vouchers: 1,
+			outbox: 2,
+			issued: 1,
+			linkedConsents: 2,
+			openSignups: 0,
+		});
+		const registration = await db.selectFrom("registrations").selectAll().executeTakeFirstOrThrow();
+		expect(registration).toMatchObject({
+			name: jana.name,
+			email: jana.email,
+			email_canonical: jana.emailCanonical,
+			birth_date: jana.birthDate,
+			store_id: "store-1",
+			marketing_consent: 1,
+			lang: "cs",
+			created_at: NOW.toISOString(),
+			confirmed_at: NOW.toISOString(),
+			duplicate_of: null,
+		});
+		const signup = await db.selectFrom("signups").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
+		expect(signup).toMatchObject({ outcome: "issued", email: null, name: null, phone: null });
+		expect(signup.registration_id).toBe(registration.id);
+		expect(await db.selectFrom("vouchers").selectAll().executeTakeFirstOrThrow()).toMatchObject({
+			registration_id: registration.id,
+			token,
+			valid_until: "2026-07-31",
+			created_at: NOW.toISOString(),
+		});
+		const mail = await db
+			.selectFrom("outbox")
+			.select(["recipient", "recipient_canonical", "text_body", "unsubscribe_url"])
+			.where("subject", "=", "Vaše poukázka Lumen na 150 Kč")
+			.executeTakeFirstOrThrow();
+		expect(mail.recipient).toBe(jana.email);
+		expect(mail.recipient_canonical).toBe(jana.emailCanonical);
+		expect(mail.text_body).toContain(`https://lumen.example/cs/voucher/${token}`);
+		expect(mail.unsubscribe_url).toBe(`https://lumen.example/cs/unsubscribe/${registration.id}`);
+		expect(await confirmSignup(db, hashOf(id), OPEN)).toEqual({ kind: "voucher", token });
+
+		// Opened again, the same person from another mailbox, the last voucher gone: nothing is written.
+		const samePerson = await signUp(db, person({ name: jana.name }));
+		const soldOut = await signUp(db, person());
+		const unchanged = await written(db);
+		expect(await issueInOneStatement(db, hashOf(id), OPEN)).toBeUndefined();
+		expect(await issueInOneStatement(db, hashOf(samePerson), OPEN)).toBeUndefined();
+		expect(await issueInOneStatement(db, hashOf(soldOut), { ...OPEN, voucherLimit: 1 })).toBeUndefined();
+		expect(await written(db)).toEqual(unchanged);
+		expect(await confirmSignup(db, hashOf(samePerson), OPEN)).toEqual({ kind: "refused", outcome: "person" });
+		expect(await confirmSignup(db, hashOf(soldOut), { ...OPEN, voucherLimit: 1 })).toEqual({
+			kind: "refused",
+			outcome: "sold-out",
+		});
 	});
 
 	it("issues one voucher when one link and one mailbox's links are opened at once", async () => {

@@ -1,19 +1,15 @@
 import { randomUUID } from "node:crypto";
 import type { Insertable, Kysely, Transaction } from "kysely";
-import { isLang } from "../../i18n";
-import { addDays, pragueDate } from "../../prague-time";
 import { prepare } from "../db/prepared";
 import type { Database } from "../db/schema";
 import { randomVoucherCode } from "../voucher-code";
+import { issueInOneStatement } from "./confirm-in-one-statement";
+import { CONFIRMED_COLUMNS, issuedMail, keyOf, registrationRow, validUntilOf } from "./confirm-parts";
 import { linkConsents } from "./consents";
 import { voucherToken } from "./links";
-import { voucherMail } from "./mail";
 import { enqueue } from "./outbox";
-import { personKey } from "./person";
 import { CLEARED, type SignupContext, type SignupOutcome } from "./signups";
 
-/** Vouchers are valid for this many days after the day they are issued, unless the settings say otherwise. */
-export const VOUCHER_VALID_DAYS = 60;
 /** Ten random digits collide rarely; a few retries make a collision practically impossible to fail on. */
 const CODE_ATTEMPTS = 5;
 
@@ -30,7 +26,7 @@ export interface ConfirmContext {
 	/** Whether the campaign's period includes `now` (the voucher limit is decided here, by the counter). */
 	readonly inPeriod: boolean;
 	readonly voucherLimit: number;
-	/** The campaign's settings' validity; VOUCHER_VALID_DAYS when not given. */
+	/** The campaign's settings' validity; VOUCHER_VALID_DAYS (confirm-parts.ts) when not given. */
 	readonly voucherValidDays?: number;
 	/** The absolute links of the e-mail with the voucher just issued (from the configured public origin). */
 	readonly links: Pick<SignupContext, "voucherUrl" | "unsubscribeUrl">;
@@ -41,8 +37,6 @@ class Contended extends Error {}
 /** The counter refused: every voucher is issued. Thrown to roll the voucher back. */
 class SoldOut extends Error {}
 
-// The transaction's first statement writes: on SQLite a transaction that read first and wrote later
-// could not take the write lock after another process's commit (it would fail, not wait).
 const claimSignup = prepare((db, where: { hash: string; now: string }) =>
 	db
 		.updateTable("signups")
@@ -50,21 +44,7 @@ const claimSignup = prepare((db, where: { hash: string; now: string }) =>
 		.where("confirm_hash", "=", where.hash)
 		.where("outcome", "is", null)
 		.where("expires_at", ">", where.now)
-		// Named columns, not all: PostgreSQL keeps this statement prepared (db/named-statements.ts), and an
-		// older process must not fail on it once a migration adds a column.
-		.returning([
-			"id",
-			"email",
-			"email_canonical",
-			"name",
-			"birth_date",
-			"phone",
-			"store_id",
-			"marketing_consent",
-			"terms_accepted_at",
-			"lang",
-			"created_at",
-		]),
+		.returning(CONFIRMED_COLUMNS),
 );
 
 const voucherOfMailbox = prepare((db, where: { canonical: string }) =>
@@ -130,6 +110,10 @@ export async function confirmSignup(
 	confirmHash: string,
 	context: ConfirmContext,
 ): Promise<Confirmation> {
+	if (context.inPeriod) {
+		const token = await issueInOneStatement(db, confirmHash, context);
+		if (token !== undefined) return { kind: "voucher", token };
+	}
 	for (let attempt = 0; ; attempt++) {
 		try {
 			return await db.transaction().execute((trx) => decide(trx, confirmHash, context));
@@ -167,49 +151,17 @@ async function decide(trx: Transaction<Database>, confirmHash: string, context: 
 		return resolveAs("existing", mailbox.id, { kind: "voucher", token: mailbox.token });
 	}
 	if (!context.inPeriod) return resolveAs("closed", null, { kind: "refused", outcome: "closed" });
-	const key = personKey(claimed.name ?? "", claimed.birth_date ?? "");
-	const [person] = await registrationOfPerson(trx, { key });
+	const [person] = await registrationOfPerson(trx, { key: keyOf(claimed) });
 	if (person) return resolveAs("person", null, { kind: "refused", outcome: "person" });
 
 	const registrationId = randomUUID();
-	const [inserted] = await insertRegistration(trx, {
-		id: registrationId,
-		name: claimed.name ?? "",
-		email: claimed.email ?? "",
-		email_canonical: claimed.email_canonical ?? "",
-		person_key: key,
-		birth_date: claimed.birth_date ?? "",
-		phone: claimed.phone,
-		store_id: claimed.store_id,
-		marketing_consent: claimed.marketing_consent ?? 0,
-		terms_accepted_at: claimed.terms_accepted_at ?? claimed.created_at,
-		lang: claimed.lang,
-		created_at: now,
-		confirmed_at: now,
-		duplicate_of: null,
-	});
+	const [inserted] = await insertRegistration(trx, registrationRow(claimed, registrationId, now));
 	if (!inserted) throw new Contended();
 	await linkConsents(trx, claimed.id, registrationId);
 	const token = voucherToken();
-	const validUntil = addDays(pragueDate(context.now), context.voucherValidDays ?? VOUCHER_VALID_DAYS);
+	const validUntil = validUntilOf(context);
 	const code = await issueVoucher(trx, { registrationId, token, validUntil, now });
-	// The voucher in its own e-mail, to show at the till: queued in this transaction, so a voucher rolled
-	// back (sold out) leaves no e-mail. Asked for by no form, it counts against no e-mail limit.
-	const lang = isLang(claimed.lang) ? claimed.lang : "cs";
-	const mail = voucherMail({
-		lang,
-		recipient: claimed.email ?? "",
-		name: claimed.name ?? "",
-		url: context.links.voucherUrl(token, lang),
-		validUntil,
-		code,
-		unsubscribeUrl:
-			claimed.marketing_consent === 1
-				? context.links.unsubscribeUrl({ kind: "registration", id: registrationId }, lang)
-				: undefined,
-		issued: true,
-	});
-	await enqueue(trx, mail, context.now);
+	await enqueue(trx, issuedMail(claimed, { registrationId, token, code, validUntil }, context), context.now);
 	// Last, so the counter's row is locked only for the commit that follows.
 	const [counted] = await countVoucher(trx, { limit: context.voucherLimit });
 	if (!counted) throw new SoldOut();

@@ -9,7 +9,12 @@ const insertMail = prepare((db, row: Insertable<Database["outbox"]>) => db.inser
 
 /** Queues an e-mail in the caller's transaction: it is sent (src/server/registration/sender.ts) only if that commits. */
 export async function enqueue(trx: Transaction<Database>, mail: MailMessage, now: Date): Promise<void> {
-	await insertMail(trx, {
+	await insertMail(trx, outboxRow(mail, now));
+}
+
+/** An e-mail as the outbox keeps it until it is sent. */
+export function outboxRow(mail: MailMessage, now: Date): Insertable<Database["outbox"]> {
+	return {
 		id: randomUUID(),
 		recipient: mail.recipient,
 		subject: mail.subject,
@@ -19,5 +24,5 @@ export async function enqueue(trx: Transaction<Database>, mail: MailMessage, now
 		// The mailbox, so that a person's e-mails are found (npm run privacy:export) under any spelling.
 		recipient_canonical: canonicalEmail(mail.recipient),
 		unsubscribe_url: mail.unsubscribeUrl ?? null,
-	});
+	};
 }
