@@ -80,6 +80,7 @@ export async function seedCampaign(db: Kysely<Database>, options: CampaignSeedOp
 			vouchers.push({
 				id: `${id}-v`,
 				registration_id: id,
+				store_id: chosen,
 				code: `${twelve}${ean13CheckDigit(twelve)}`,
 				token: `${id}-t`,
 				valid_until: addDays(new Date(confirmed).toISOString().slice(0, 10), 60),

@@ -54,6 +54,7 @@ export async function seedCampaignRow(db: Kysely<Database>, row: CampaignRow): P
 		.values({
 			id: randomUUID(),
 			registration_id: id,
+			store_id: row.chosenStore ?? null,
 			code: ean13(`${process.pid % 1000}${Date.now() % 100_000}${++codes}`.slice(-12)),
 			token: randomUUID(),
 			valid_until: "2099-12-31",

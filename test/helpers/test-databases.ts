@@ -2,9 +2,12 @@ import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { Kysely, PostgresDialect, SqliteDialect } from "kysely";
 import pg from "pg";
 import { afterAll, describe } from "vitest";
 import { type DatabaseHandle, openDatabase } from "../../src/server/db";
+import type { Database } from "../../src/server/db/schema";
+import { openSqlite } from "../../src/server/db/sqlite";
 
 /** PostgreSQL joins when TEST_DATABASE_URL is set (.ci/run sets it); each opened database is a fresh one. */
 const postgresUrl = process.env.TEST_DATABASE_URL;
@@ -122,6 +125,49 @@ export function serverDatabases(): [string, () => Promise<ServerDatabase>][] {
 	return engines;
 }
 
+/** An empty database, not migrated (the others here are migrated to the latest on opening): for tests of a migration. */
+export type UnmigratedDatabase = { db: Kysely<Database>; close(): Promise<void> };
+
+function unmigratedDatabases(): [string, () => Promise<UnmigratedDatabase>][] {
+	const engines: [string, () => Promise<UnmigratedDatabase>][] = [
+		[
+			"sqlite",
+			async () => {
+				const dir = mkdtempSync(join(tmpdir(), "lumen-migration-"));
+				const db = new Kysely<Database>({
+					dialect: new SqliteDialect({ database: async () => openSqlite(join(dir, "lumen.sqlite")) }),
+				});
+				return {
+					db,
+					async close() {
+						await db.destroy();
+						rmSync(dir, { recursive: true, force: true });
+					},
+				};
+			},
+		],
+	];
+	if (postgresUrl) {
+		engines.push([
+			"postgres",
+			async () => {
+				const created = await createPostgresDatabase();
+				const db = new Kysely<Database>({
+					dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: created.url, max: 2 }) }),
+				});
+				return {
+					db,
+					async close() {
+						await db.destroy();
+						await created.drop();
+					},
+				};
+			},
+		]);
+	}
+	return engines;
+}
+
 const WITHOUT_POSTGRES = "skipped: TEST_DATABASE_URL is not set";
 
 /** Fails if called: the PostgreSQL suite of a run without TEST_DATABASE_URL is only registered, never run. */
@@ -157,4 +203,12 @@ export function describeServerDatabases(
 	suite: (kind: string, createDatabase: () => Promise<ServerDatabase>) => void,
 ): void {
 	describeEngines(serverDatabases(), unconfigured, name, suite);
+}
+
+/** A suite on each database, empty and not migrated; the PostgreSQL one reported as skipped when unconfigured. */
+export function describeUnmigratedDatabases(
+	name: string,
+	suite: (kind: string, open: () => Promise<UnmigratedDatabase>) => void,
+): void {
+	describeEngines(unmigratedDatabases(), unconfigured, name, suite);
 }

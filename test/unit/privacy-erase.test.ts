@@ -77,7 +77,12 @@ describeDatabases("privacy erasure on %s", (_kind, open) => {
 		// The voucher: cancelled on its page, and at the till.
 		expect(await findVoucher(db, janaIds.token, LATER)).toMatchObject({ cancelled: "request" });
 		const voided = await voucherOf(db, janaIds.registrationId);
-		expect(voided).toMatchObject({ voided_at: LATER.toISOString(), code: janaCode, redeemed_at: null });
+		expect(voided).toMatchObject({
+			voided_at: LATER.toISOString(),
+			code: janaCode,
+			redeemed_at: null,
+			store_id: null,
+		});
 		expect(await redeemVoucher(db, { code: janaCode, staffId: staff.id, storeId: "store-1" }, LATER)).toEqual(
 			{ kind: "voided", code: janaCode, because: "request" },
 		);
@@ -96,6 +101,7 @@ describeDatabases("privacy erasure on %s", (_kind, open) => {
 			expect.objectContaining({ name: bystander.name, id: bystanderIds.registrationId }),
 		]);
 		expect(await findVoucher(db, bystanderIds.token, LATER)).toMatchObject({ cancelled: undefined });
+		expect((await voucherOf(db, bystanderIds.registrationId)).store_id).toBe("store-1");
 
 		// A redeemed voucher: voided too, and its redemption stays for the settlement.
 		await erasePerson(db, petr.email, LATER);

@@ -4,56 +4,10 @@
  * daily retention run's row exists.
  */
 import { randomUUID } from "node:crypto";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { Kysely, PostgresDialect, SqliteDialect } from "kysely";
-import pg from "pg";
-import { afterAll, describe, expect, it } from "vitest";
+import type { Kysely } from "kysely";
+import { afterAll, expect, it } from "vitest";
 import { migrate } from "../../src/server/db/migrations";
-import type { Database } from "../../src/server/db/schema";
-import { openSqlite } from "../../src/server/db/sqlite";
-import { createPostgresDatabase } from "../helpers/test-databases";
-
-type Opened = { db: Kysely<Database>; close(): Promise<void> };
-
-/** Empty databases, not migrated (the helpers' are migrated to the latest on opening). */
-const engines: [string, () => Promise<Opened>][] = [
-	[
-		"sqlite",
-		async () => {
-			const dir = mkdtempSync(join(tmpdir(), "lumen-migration-"));
-			const db = new Kysely<Database>({
-				dialect: new SqliteDialect({ database: async () => openSqlite(join(dir, "lumen.sqlite")) }),
-			});
-			return {
-				db,
-				async close() {
-					await db.destroy();
-					rmSync(dir, { recursive: true, force: true });
-				},
-			};
-		},
-	],
-];
-if (process.env.TEST_DATABASE_URL) {
-	engines.push([
-		"postgres",
-		async () => {
-			const created = await createPostgresDatabase();
-			const db = new Kysely<Database>({
-				dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: created.url, max: 2 }) }),
-			});
-			return {
-				db,
-				async close() {
-					await db.destroy();
-					await created.drop();
-				},
-			};
-		},
-	]);
-}
+import { describeUnmigratedDatabases, type UnmigratedDatabase } from "../helpers/test-databases";
 
 const AT = "2026-05-01T08:00:00.000Z";
 
@@ -99,8 +53,8 @@ function signup(fields: { email: string | null; marketing: number | null; accept
 	};
 }
 
-describe.each(engines)("migration 0006 on %s", (_kind, open) => {
-	const opened: Opened[] = [];
+describeUnmigratedDatabases("migration 0006 on %s", (_kind, open) => {
+	const opened: UnmigratedDatabase[] = [];
 	afterAll(async () => {
 		for (const database of opened) await database.close();
 	});

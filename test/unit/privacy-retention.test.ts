@@ -133,11 +133,12 @@ describeDatabases("retention on %s", (_kind, open) => {
 		const jana = await registered(db, person());
 		const eva = await registered(db, person());
 		await signUp(db, person());
-		const { code } = await db
+		const { code, store_id } = await db
 			.selectFrom("vouchers")
-			.select("code")
+			.select(["code", "store_id"])
 			.where("registration_id", "=", jana.registrationId)
 			.executeTakeFirstOrThrow();
+		expect(store_id).toBe("store-1");
 		await redeemVoucher(db, { code, staffId: staff.id, storeId: "store-1" }, NOW);
 		// The campaign ended on 2026-05-31; with 6 months the data is kept until 2026-11-30.
 		const ended = settings("2026-05-31");
@@ -166,6 +167,11 @@ describeDatabases("retention on %s", (_kind, open) => {
 		);
 		expect(await count(db, "consents")).toBe(0);
 		expect(await count(db, "outbox")).toBe(0);
+		// The store they chose goes from their vouchers too.
+		expect(await db.selectFrom("vouchers").select("store_id").execute()).toEqual([
+			{ store_id: null },
+			{ store_id: null },
+		]);
 		// Vouchers stay as they were: a redemption for the settlement, the other one still shown (not voided).
 		expect(await findVoucher(db, jana.token, onTheDay)).toMatchObject({
 			status: "redeemed",

@@ -113,6 +113,9 @@ describeDatabases("confirming a signup on %s", (kind, open) => {
 		const registration = await db.selectFrom("registrations").selectAll().executeTakeFirstOrThrow();
 		expect(registration.confirmed_at).toBe(NOW.toISOString());
 		expect(registration.id).toBe(signup.registration_id);
+		expect(await db.selectFrom("vouchers").select(["registration_id", "store_id"]).execute()).toEqual([
+			{ registration_id: registration.id, store_id: "store-1" },
+		]);
 	});
 
 	it("queues the voucher's own e-mail with the voucher it issues, in the registrant's language, once", async () => {
@@ -250,6 +253,7 @@ describeDatabases("confirming a signup on %s", (kind, open) => {
 		expect(signup.registration_id).toBe(registration.id);
 		expect(await db.selectFrom("vouchers").selectAll().executeTakeFirstOrThrow()).toMatchObject({
 			registration_id: registration.id,
+			store_id: "store-1",
 			token,
 			valid_until: "2026-07-31",
 			created_at: NOW.toISOString(),

@@ -1,4 +1,4 @@
-import { type Kysely, type SelectQueryBuilder, sql } from "kysely";
+import { type Kysely, sql } from "kysely";
 import type {
 	DashboardFigures,
 	DashboardFilter,
@@ -77,45 +77,13 @@ function registrationsPerHour(
 		.execute() as Promise<HourCount[]>;
 }
 
-/** A range of at most this is read from its vouchers, a longer one in a region from its registrations. */
-const SHORT_RANGE_MS = 2 * 86_400_000;
-
-/**
- * Vouchers issued in the range; in a region, by the registration's chosen store. A short range (the
- * live hours of cache.ts) is found from its few vouchers, each checked against its registration; a long
- * one from the region's registrations (registrations_store_times), rather than looking up the
- * registration of every voucher of the range.
- */
+/** Vouchers issued in the range; in a region, by the store chosen when registering (vouchers_created_store). */
 function issued(db: Db, region: string | undefined, range: Range) {
-	const inRange = <Q extends SelectQueryBuilder<Database, "vouchers", object>>(query: Q) =>
-		query.where("vouchers.created_at", ">=", range.start).where("vouchers.created_at", "<", range.end);
-	if (region === undefined) return inRange(db.selectFrom("vouchers"));
-	const short = range.start !== "" && Date.parse(range.end) - Date.parse(range.start) <= SHORT_RANGE_MS;
-	if (short) {
-		return inRange(
-			db
-				.selectFrom("vouchers")
-				.where((eb) =>
-					eb.exists(
-						eb
-							.selectFrom("registrations")
-							.select(sql.lit(1).as("one"))
-							.whereRef("registrations.id", "=", "vouchers.registration_id")
-							.where("registrations.store_id", "in", storesOf(db, region)),
-					),
-				),
-		);
-	}
-	return inRange(
-		db
-			.selectFrom("registrations")
-			.innerJoin("vouchers", "vouchers.registration_id", "registrations.id")
-			.where("registrations.store_id", "in", storesOf(db, region)) as unknown as SelectQueryBuilder<
-			Database,
-			"vouchers",
-			object
-		>,
-	);
+	return db
+		.selectFrom("vouchers")
+		.where("vouchers.created_at", ">=", range.start)
+		.where("vouchers.created_at", "<", range.end)
+		.$if(region !== undefined, (query) => query.where("vouchers.store_id", "in", storesOf(db, region ?? "")));
 }
 
 /** Redemptions in the range (at the region's stores): vouchers_redeemed_store_created_redemption covers these. */

@@ -138,22 +138,18 @@ async function readDays(
 	return days;
 }
 
-/**
- * The vouchers issued on Prague days per store chosen when registering: each voucher's registration
- * looked up, by far the costliest read (SQLite joins row by row), so only a region's filter asks for it.
- */
+/** The vouchers issued on Prague days per store chosen when registering: a range scan of vouchers_created_store. */
 async function readIssuedByStore(db: Db, dates: readonly string[]): Promise<Map<string, IssuedByStore>> {
 	const rows = await db
 		.selectFrom("vouchers")
-		.innerJoin("registrations", "registrations.id", "vouchers.registration_id")
 		.select([
 			dayKeyOf("vouchers.created_at").as("day"),
-			"registrations.store_id as store",
+			"vouchers.store_id as store",
 			(eb) => eb.fn.countAll().as("count"),
 		])
 		.where("vouchers.created_at", ">=", startOfPragueDay(dates[0] ?? ""))
 		.where("vouchers.created_at", "<", startOfPragueDay(addDays(dates.at(-1) ?? "", 1)))
-		.groupBy([dayKeyOf("vouchers.created_at"), "registrations.store_id"])
+		.groupBy([dayKeyOf("vouchers.created_at"), "vouchers.store_id"])
 		.execute();
 	const days = new Map(dates.map((date) => [date, new Map<string, number>()]));
 	for (const row of rows) {

@@ -8,6 +8,7 @@ import { settlement } from "./migration-0009-settlement";
 import { dashboardIndexes } from "./migration-0010-dashboard-indexes";
 import { fraudWatch } from "./migration-0011-fraud-watch";
 import { dashboardDays } from "./migration-0012-dashboard-days";
+import { voucherStore } from "./migration-0013-voucher-store";
 
 /**
  * Every schema change, in order. Written with Kysely's schema builder only, so the same migrations
@@ -262,6 +263,7 @@ const migrations: Record<string, Migration> = {
 	"0010_dashboard_indexes": { up: dashboardIndexes },
 	"0011_fraud_watch": { up: fraudWatch },
 	"0012_dashboard_days": { up: dashboardDays },
+	"0013_voucher_store": { up: voucherStore },
 };
 
 /**

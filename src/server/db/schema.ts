@@ -148,6 +148,8 @@ export interface VouchersTable {
 	voided_because: string | null;
 	/** The current redemption's id (the partner API undoes it by this id); null while not redeemed. */
 	redemption_id: string | null;
+	/** The store chosen when registering (its registration's store_id), which a region's count of vouchers issued goes by; null once erased. */
+	store_id: string | null;
 }
 
 export interface ContentBlocksTable {

@@ -34,3 +34,11 @@ export function anonymiseRegistrations(
 		})
 		.where("anonymised_at", "is", null);
 }
+
+/**
+ * The vouchers' copy of the chosen store (the dashboard counts vouchers issued by it), which goes with
+ * their registrations' store; the voucher and any redemption stay.
+ */
+export function forgetChosenStores(db: Kysely<Database> | Transaction<Database>) {
+	return db.updateTable("vouchers").set({ store_id: null }).where("store_id", "is not", null);
+}

@@ -1,6 +1,6 @@
 import type { DeleteResult, Kysely, UpdateResult } from "kysely";
 import type { Database } from "../db/schema";
-import { anonymiseRegistrations } from "./anonymise";
+import { anonymiseRegistrations, forgetChosenStores } from "./anonymise";
 import { findPerson, mailboxLimitKey } from "./person";
 
 /** What an erasure did, row by row. */
@@ -16,11 +16,12 @@ export interface ErasureReport {
 
 /**
  * Erases everything stored about the person with an address, at their request, in one transaction:
- * their registrations' personal fields (anonymiseRegistrations), their consent records and signups,
- * the e-mails written to them, the count of e-mails to their mailbox. Their voucher is voided: its page
- * says it was cancelled at their request, and a till that scans its code is told so and redeems nothing
- * (redemption.ts). A redemption stays (the voucher row: code, store, time; the value is
- * the campaign's), anonymous, for the settlement with the stores. Running it again finds nothing.
+ * their registrations' personal fields (anonymiseRegistrations; the chosen store on their vouchers
+ * too), their consent records and signups, the e-mails written to them, the count of e-mails to their
+ * mailbox. Their voucher is voided: its page says it was cancelled at their request, and a till that
+ * scans its code is told so and redeems nothing (redemption.ts). A redemption stays (the voucher row:
+ * code, store, time; the value is the campaign's), anonymous, for the settlement with the stores.
+ * Running it again finds nothing.
  */
 export async function erasePerson(
 	db: Kysely<Database>,
@@ -48,6 +49,9 @@ export async function erasePerson(
 						.executeTakeFirst(),
 				)
 			: 0;
+		if (ofRegistrations) {
+			await forgetChosenStores(trx).where("registration_id", "in", registrationIds).execute();
+		}
 		const consentsDeleted =
 			(ofRegistrations
 				? deleted(

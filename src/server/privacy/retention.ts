@@ -3,7 +3,7 @@ import type { CampaignSettings } from "../../domain/campaign/settings";
 import { pragueDate } from "../../prague-time";
 import type { PrivacySettings } from "../config";
 import type { Database } from "../db/schema";
-import { anonymiseRegistrations } from "./anonymise";
+import { anonymiseRegistrations, forgetChosenStores } from "./anonymise";
 import { mailboxLimitKey } from "./person";
 
 /** A sent e-mail's body is kept this long (a link in it is a copy of what the recipient has). */
@@ -51,7 +51,8 @@ export function personalDataUntil(
  *   whom, when, what subject).
  * - A partner API call's log row is deleted API_CALL_DAYS after the call.
  * - From `personalDataUntil` on, the campaign is over and its personal data goes, in one transaction:
- *   every registration is anonymised (its voucher and any redemption stay, for the settlement), and
+ *   every registration is anonymised (its voucher and any redemption stay, for the settlement, without
+ *   the chosen store), and
  *   every signup, consent record, e-mail and count of e-mails to a mailbox is deleted.
  */
 export async function applyRetention(
@@ -82,6 +83,7 @@ export async function applyRetention(
 	if (until === undefined || pragueDate(now) < until) return report;
 	return db.transaction().execute(async (trx) => {
 		const registrations = await anonymiseRegistrations(trx, "retention", now).executeTakeFirst();
+		await forgetChosenStores(trx).execute();
 		const consents = await trx.deleteFrom("consents").executeTakeFirst();
 		const signups = await trx.deleteFrom("signups").executeTakeFirst();
 		const emails = await trx.deleteFrom("outbox").executeTakeFirst();

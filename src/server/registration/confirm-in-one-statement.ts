@@ -94,13 +94,14 @@ const issue = prepare((db, values: Issue) => {
 		.with("voucher", (db) =>
 			db
 				.insertInto("vouchers")
-				.columns(["id", "registration_id", "code", "token", "valid_until", "created_at"])
+				.columns(["id", "registration_id", "store_id", "code", "token", "valid_until", "created_at"])
 				.expression(
 					db
 						.selectFrom("registration")
 						.select(({ val }) => [
 							val(values.voucherId).as("id"),
 							"registration.id as registration_id",
+							val(values.storeId).as("store_id"),
 							val(values.code).as("code"),
 							val(values.token).as("token"),
 							val(values.validUntil).as("valid_until"),

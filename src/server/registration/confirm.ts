@@ -160,7 +160,7 @@ async function decide(trx: Transaction<Database>, confirmHash: string, context: 
 	await linkConsents(trx, claimed.id, registrationId);
 	const token = voucherToken();
 	const validUntil = validUntilOf(context);
-	const code = await issueVoucher(trx, { registrationId, token, validUntil, now });
+	const code = await issueVoucher(trx, { registrationId, storeId: claimed.store_id, token, validUntil, now });
 	await enqueue(trx, issuedMail(claimed, { registrationId, token, code, validUntil }, context), context.now);
 	// Last, so the counter's row is locked only for the commit that follows.
 	const [counted] = await countVoucher(trx, { limit: context.voucherLimit });
@@ -201,13 +201,14 @@ async function refuseSoldOut(db: Kysely<Database>, confirmHash: string, now: Dat
 /** Inserts the voucher with a fresh code, drawing again when a code is taken; resolves to its code. */
 async function issueVoucher(
 	trx: Transaction<Database>,
-	voucher: { registrationId: string; token: string; validUntil: string; now: string },
+	voucher: { registrationId: string; storeId: string | null; token: string; validUntil: string; now: string },
 ): Promise<string> {
 	for (let attempt = 0; attempt < CODE_ATTEMPTS; attempt++) {
 		const code = randomVoucherCode();
 		const [inserted] = await insertVoucher(trx, {
 			id: randomUUID(),
 			registration_id: voucher.registrationId,
+			store_id: voucher.storeId,
 			code,
 			token: voucher.token,
 			valid_until: voucher.validUntil,
