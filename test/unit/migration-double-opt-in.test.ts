@@ -3,56 +3,10 @@
  * every row gets its mailbox and person, the later ones of either are marked as duplicates and kept,
  * and the campaign's counter starts at the vouchers already issued.
  */
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { Kysely, PostgresDialect, SqliteDialect } from "kysely";
-import pg from "pg";
-import { afterAll, describe, expect, it } from "vitest";
+import type { Kysely } from "kysely";
+import { afterAll, expect, it } from "vitest";
 import { migrate } from "../../src/server/db/migrations";
-import type { Database } from "../../src/server/db/schema";
-import { openSqlite } from "../../src/server/db/sqlite";
-import { createPostgresDatabase } from "../helpers/test-databases";
-
-type Opened = { db: Kysely<Database>; close(): Promise<void> };
-
-const engines: [string, () => Promise<Opened>][] = [
-	[
-		"sqlite",
-		async () => {
-			const dir = mkdtempSync(join(tmpdir(), "lumen-migration-"));
-			const file = join(dir, "lumen.sqlite");
-			const db = new Kysely<Database>({
-				dialect: new SqliteDialect({ database: async () => openSqlite(file) }),
-			});
-			return {
-				db,
-				async close() {
-					await db.destroy();
-					rmSync(dir, { recursive: true, force: true });
-				},
-			};
-		},
-	],
-];
-if (process.env.TEST_DATABASE_URL) {
-	engines.push([
-		"postgres",
-		async () => {
-			const created = await createPostgresDatabase();
-			const db = new Kysely<Database>({
-				dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: created.url, max: 2 }) }),
-			});
-			return {
-				db,
-				async close() {
-					await db.destroy();
-					await created.drop();
-				},
-			};
-		},
-	]);
-}
+import { describeUnmigratedDatabases, type UnmigratedDatabase } from "../helpers/test-databases";
 
 /** A registration as version 0003 stored it (e-mail trimmed and lower-cased), with its voucher. */
 function legacy(n: number, email: string, name: string, birthDate: string) {
@@ -82,8 +36,8 @@ function legacy(n: number, email: string, name: string, birthDate: string) {
 	};
 }
 
-describe.each(engines)("migration 0004 on %s", (_kind, open) => {
-	const opened: Opened[] = [];
+describeUnmigratedDatabases("migration 0004 on %s", (_kind, open) => {
+	const opened: UnmigratedDatabase[] = [];
 	afterAll(async () => {
 		for (const database of opened) await database.close();
 	});

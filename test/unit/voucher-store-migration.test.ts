@@ -5,6 +5,7 @@
 import type { Kysely } from "kysely";
 import { afterAll, expect, it } from "vitest";
 import { migrate } from "../../src/server/db/migrations";
+import { seedStore } from "../helpers/staff-fixtures";
 import { describeUnmigratedDatabases, type UnmigratedDatabase } from "../helpers/test-databases";
 
 const AT = "2026-05-01T08:00:00.000Z";
@@ -20,20 +21,9 @@ describeUnmigratedDatabases("migration 0013 on %s", (_kind, open) => {
 		opened.push(database);
 		const { db } = database;
 		await migrate(db as unknown as Kysely<unknown>, "0012_dashboard_days");
-		await db
-			.insertInto("stores")
-			.values({
-				id: "store-1",
-				name: "Drogerie",
-				region: "CZ-10",
-				city: "Praha",
-				street: "Vinohradská 1",
-				postcode: "120 00",
-				opening_hours: "{}",
-			})
-			.execute();
-		for (const [id, store] of [
-			["chose", "store-1"],
+		const store = await seedStore(db);
+		for (const [id, chosen] of [
+			["chose", store],
 			["none", null],
 		] as const) {
 			await db
@@ -46,7 +36,7 @@ describeUnmigratedDatabases("migration 0013 on %s", (_kind, open) => {
 					person_key: id,
 					birth_date: "1990-01-01",
 					phone: null,
-					store_id: store,
+					store_id: chosen,
 					marketing_consent: 0,
 					terms_accepted_at: AT,
 					lang: "cs",
@@ -70,7 +60,7 @@ describeUnmigratedDatabases("migration 0013 on %s", (_kind, open) => {
 		await migrate(db as unknown as Kysely<unknown>);
 
 		expect(await db.selectFrom("vouchers").select(["id", "store_id"]).orderBy("id").execute()).toEqual([
-			{ id: "chose-voucher", store_id: "store-1" },
+			{ id: "chose-voucher", store_id: store },
 			{ id: "none-voucher", store_id: null },
 		]);
 	});
