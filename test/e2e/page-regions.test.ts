@@ -141,7 +141,10 @@ async function wheel(page: Page, deltaY: number): Promise<boolean> {
 	return prevented;
 }
 
-describe("on a desktop with a mouse, every page scrolls smoothly under its header", () => {
+// The tests of this file run together (describe.concurrent): each has a browser context of its own, and
+// most of its time is an eased motion and the frames that show it has come to rest, waits rather than
+// work. Under load a motion still leaves some 25 positions, where its assertion asks for more than 5.
+describe.concurrent("on a desktop with a mouse, every page scrolls smoothly under its header", () => {
 	for (const visit of [...PUBLIC_PAGES, ...STAFF_PAGES]) {
 		it(visit.name, async () => {
 			const page = await openDesktop(visit);
@@ -165,7 +168,7 @@ describe("on a desktop with a mouse, every page scrolls smoothly under its heade
 	}
 });
 
-describe("native scrolling stays forced", () => {
+describe.concurrent("native scrolling stays forced", () => {
 	async function expectNative(page: Page): Promise<void> {
 		expect(await smoothScrolling(page)).toBe(false);
 		expect(await page.locator(".scrollbar").count()).toBe(0);
@@ -203,8 +206,11 @@ describe("native scrolling stays forced", () => {
 	}
 });
 
-describe("what smooth scrolling leaves working on the real pages", () => {
-	it("an invalid registration scrolls, eased, to its first error 120 px below the top, focused", async () => {
+describe.concurrent("what smooth scrolling leaves working on the real pages", () => {
+	// The test's own expect: expect.poll must know which of the tests running together it belongs to.
+	it("an invalid registration scrolls, eased, to its first error 120 px below the top, focused", async ({
+		expect,
+	}) => {
 		const page = await openDesktop(shared("/register"));
 		expect(await smoothScrolling(page)).toBe(true);
 		await page.locator("button[name=send]").scrollIntoViewIfNeeded();

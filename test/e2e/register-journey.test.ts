@@ -18,6 +18,7 @@ import { MESSAGES } from "../../src/i18n/site-texts";
 import { axe } from "../helpers/axe";
 import { scanBarcodeImage, scanVoucherBarcode } from "../helpers/barcode-scan";
 import { connectBrowser, type ObservedPage, openPage, tabTo, waitForRuntime } from "../helpers/browser";
+import { recordConnectedComponents, waitForSettled } from "../helpers/components";
 import { freePort, startServer, type TestServer } from "../helpers/server";
 import { type ReceivedMail, startSmtp, type TestSmtp } from "../helpers/smtp";
 import { clientIp, uniqueEmail } from "./register-support";
@@ -71,6 +72,7 @@ function typedDate(iso: string, lang: Lang): string {
 /** A browser of a visitor on a network of its own: the per-address limits are not what these tests meet. */
 async function visitor(): Promise<ObservedPage> {
 	const observed = await openPage(browser);
+	await recordConnectedComponents(observed.page);
 	await observed.page.context().setExtraHTTPHeaders({ "x-forwarded-for": clientIp() });
 	// A step that never happens fails as itself, within the test's own time.
 	observed.page.setDefaultTimeout(15_000);
@@ -90,13 +92,14 @@ const errorsOf = (messages: string[], refusal?: number) =>
 			),
 	);
 /**
- * The page as its visitor meets it once it has settled: the runtime started and every component's
- * chunk loaded. Leaving a page sooner cancels the chunks' downloads, which the runtime reports as
- * errors in the console.
+ * The page as its visitor meets it once it has settled: the runtime started and every component
+ * connected, its chunk loaded. Leaving a page sooner cancels the chunks' downloads, which the runtime
+ * reports as errors in the console. Waited for as such, not as half a second without requests
+ * (networkidle), which every page paid on top.
  */
 async function settled(page: Page): Promise<void> {
 	await waitForRuntime(page);
-	await page.waitForLoadState("networkidle");
+	await waitForSettled(page);
 }
 
 const activeId = (page: Page) => page.evaluate(() => document.activeElement?.id ?? "");
@@ -185,7 +188,9 @@ async function registerInBrowser(page: Page, lang: Lang, who: Person): Promise<v
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
-describe.each(LANGS)("the journey in %s", (lang) => {
+// The two journeys run together: most of their time is the keyboard's pace and the mail server's, and
+// they share nothing (each its own visitor, mailbox and person, born on another day).
+describe.concurrent.each(LANGS)("the journey in %s", (lang) => {
 	const prefix = prefixOf(lang);
 	const t = MESSAGES[lang];
 	// The Czech e-mail greets in the vocative.

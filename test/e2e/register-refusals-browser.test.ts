@@ -19,6 +19,7 @@ import type { Lang } from "../../src/i18n";
 import { MESSAGES } from "../../src/i18n/site-texts";
 import { axe } from "../helpers/axe";
 import { connectBrowser, type ObservedPage, openPage, tabTo, waitForRuntime } from "../helpers/browser";
+import { recordConnectedComponents, waitForSettled } from "../helpers/components";
 import { type ReceivedMail, startSmtp, type TestSmtp } from "../helpers/smtp";
 import {
 	clientIp,
@@ -64,6 +65,7 @@ const BIRTH_DATE = { cs: "20. 5. 1988", en: "20/05/1988" } as const;
 /** A visitor's browser on a network of its own: the per-address limits are not what these tests meet. */
 async function visitor(): Promise<ObservedPage & { ip: string }> {
 	const observed = await openPage(browser);
+	await recordConnectedComponents(observed.page);
 	const ip = clientIp();
 	await observed.page.context().setExtraHTTPHeaders({ "x-forwarded-for": ip });
 	// A step that never happens fails as itself, within the test's own time.
@@ -123,6 +125,15 @@ async function expectBotRefusal(page: Page, lang: Lang, who: Person, message: st
 	expect(page.url()).toBe(url(`${prefixOf(lang)}/register`));
 	expect(await axe(page)).toEqual([]);
 	expect(await outbox(who.email)).toEqual([]);
+}
+
+/**
+ * The runtime started and every component connected, its chunk loaded (the page's buttons and forms
+ * answer in place): waited for as such, not as half a second without requests (networkidle).
+ */
+async function settled(page: Page): Promise<void> {
+	await waitForRuntime(page);
+	await waitForSettled(page);
 }
 
 /** Sends the form, which is taken: the visitor lands on the check-your-inbox page. */
@@ -217,8 +228,7 @@ describe.each(LANGS)("the check-your-inbox page's notices in %s", (lang) => {
 		await fillForm(page, lang, who);
 		await page.waitForSelector(".antispam[data-state=verified]");
 		await sendAccepted(page, lang);
-		await waitForRuntime(page);
-		await page.waitForLoadState("networkidle");
+		await settled(page);
 		// The live region is in the page before any notice, empty: a screen reader reads what it gets later.
 		expect(await page.locator(notice).textContent()).toBe("");
 		await page.$eval(notice, (region) => region.setAttribute("data-probe", ""));
@@ -271,8 +281,7 @@ describe.each(LANGS)("the check-your-inbox page's notices in %s", (lang) => {
 			expect(answer.status()).toBe(303);
 		}
 		await page.reload();
-		await waitForRuntime(page);
-		await page.waitForLoadState("networkidle");
+		await settled(page);
 		await page.$eval(notice, (region) => region.setAttribute("data-probe", ""));
 
 		const fourth = uniqueEmail("fourth");
