@@ -32,10 +32,11 @@ type Issue = ReturnType<typeof issueValues>;
 /**
  * The whole issue as one statement of data-modifying CTEs, each going on only if the one before it
  * went through: the signup locked (still open), the registration (unless its mailbox or person has
- * one), the voucher, the counter of the campaign's limit; then the signup resolved (its personal
- * fields moved to the registration), the consents linked and the e-mail queued. Taking the locks in
- * the order confirm.ts takes them (signup, the registration's unique keys, the counter last), it
- * cannot deadlock with a confirmation decided step by step.
+ * one), the voucher; the signup resolved (its personal fields moved to the registration), the consents
+ * linked and the e-mail queued; last the counter of the campaign's limit, which refuses (and the
+ * transaction takes it all back) once every voucher is issued. Taking the locks in the order confirm.ts
+ * takes them (signup, the registration's unique keys, the counter last), it cannot deadlock with a
+ * confirmation decided step by step.
  */
 const issue = prepare((db, values: Issue) => {
 	const integer = (value: number | null) => sql<number>`cast(${value} as integer)`;
@@ -111,15 +112,6 @@ const issue = prepare((db, values: Issue) => {
 				.onConflict((conflict) => conflict.column("code").doNothing())
 				.returning("id"),
 		)
-		.with("counted", (db) =>
-			db
-				.updateTable("campaign_counters")
-				.set((eb) => ({ value: eb("value", "+", 1) }))
-				.where("name", "=", "vouchers_issued")
-				.where("value", "<", values.limit)
-				.where(({ exists, selectFrom }) => exists(selectFrom("voucher").select("id")))
-				.returning("value"),
-		)
 		.with("resolved", (db) =>
 			db
 				.updateTable("signups")
@@ -130,7 +122,7 @@ const issue = prepare((db, values: Issue) => {
 					resolved_at: values.now,
 				})
 				.where("id", "=", values.signupId)
-				.where(({ exists, selectFrom }) => exists(selectFrom("counted").select("value")))
+				.where(({ exists, selectFrom }) => exists(selectFrom("voucher").select("id")))
 				.returning("id"),
 		)
 		.with("consents", (db) =>
@@ -138,7 +130,7 @@ const issue = prepare((db, values: Issue) => {
 				.updateTable("consents")
 				.set({ registration_id: values.registrationId })
 				.where("signup_id", "=", values.signupId)
-				.where(({ exists, selectFrom }) => exists(selectFrom("counted").select("value")))
+				.where(({ exists, selectFrom }) => exists(selectFrom("voucher").select("id")))
 				.returning("id"),
 		)
 		.with("mail", (db) =>
@@ -156,7 +148,7 @@ const issue = prepare((db, values: Issue) => {
 				])
 				.expression(
 					db
-						.selectFrom("counted")
+						.selectFrom("voucher")
 						.select(({ val }) => [
 							val(values.mailId).as("id"),
 							val(values.recipient).as("recipient"),
@@ -169,6 +161,17 @@ const issue = prepare((db, values: Issue) => {
 						]),
 				)
 				.returning("id"),
+		)
+		.with("counted", (db) =>
+			db
+				.updateTable("campaign_counters")
+				.set((eb) => ({ value: eb("value", "+", 1) }))
+				.where("name", "=", "vouchers_issued")
+				.where("value", "<", values.limit)
+				// Last: the row every confirmation locks is held from here to the commit only.
+				.where(({ exists, selectFrom }) => exists(selectFrom("resolved").select("id")))
+				.where(({ exists, selectFrom }) => exists(selectFrom("mail").select("id")))
+				.returning("value"),
 		)
 		.selectFrom("counted")
 		.select("value");
