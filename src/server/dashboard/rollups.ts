@@ -304,11 +304,13 @@ export class DayRollups {
 
 	/** The Prague date of the first voucher issued or redeemed: where the totals before a range start. */
 	async firstDate(): Promise<string | undefined> {
-		// One min() a query: SQLite reads it off the index only when it is the query's one aggregate.
+		// One min() a query: SQLite reads it off the index only when it is the query's one aggregate, and
+		// off a partial index (the redemptions', migration 0014) only when the query says it is not null.
 		const firstOf = (column: "created_at" | "redeemed_at") =>
 			this.#db
 				.selectFrom("vouchers")
 				.select((eb) => eb.fn.min(column).as("first"))
+				.where(column, "is not", null)
 				.executeTakeFirst()
 				.then((row) => row?.first ?? null);
 		const first = (await Promise.all([firstOf("created_at"), firstOf("redeemed_at")]))

@@ -9,6 +9,7 @@ import { dashboardIndexes } from "./migration-0010-dashboard-indexes";
 import { fraudWatch } from "./migration-0011-fraud-watch";
 import { dashboardDays } from "./migration-0012-dashboard-days";
 import { voucherStore } from "./migration-0013-voucher-store";
+import { redemptionIndexes } from "./migration-0014-redemption-indexes";
 
 /**
  * Every schema change, in order. Written with Kysely's schema builder only, so the same migrations
@@ -264,6 +265,7 @@ const migrations: Record<string, Migration> = {
 	"0011_fraud_watch": { up: fraudWatch },
 	"0012_dashboard_days": { up: dashboardDays },
 	"0013_voucher_store": { up: voucherStore },
+	"0014_redemption_indexes": { up: redemptionIndexes },
 };
 
 /**
