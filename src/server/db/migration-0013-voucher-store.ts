@@ -5,7 +5,7 @@ import { type Kysely, sql } from "kysely";
  * vouchers issued by it (src/server/dashboard), and counting them through their registrations looked up
  * every voucher's registration, a second of SQLite's time for each month of a million registrations.
  * A copy of the registration's, set when the voucher is issued and nulled when the registration is
- * erased (src/server/privacy); the registration's foreign key checks it.
+ * erased (src/server/privacy); no foreign key of its own, as the registration's checks the store.
  *
  * It replaces the registration's id in the index of vouchers by issue time, which nothing reads any
  * more, so issuing a voucher writes no more index entries than before.

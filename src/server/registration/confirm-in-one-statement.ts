@@ -16,10 +16,10 @@ import { outboxRow } from "./outbox";
 import { CLEARED } from "./signups";
 
 /**
- * PostgreSQL's division_by_zero: the statement ends by dividing by the vouchers it counted, so one that
- * issued nothing fails and, being a transaction of its own, leaves no write behind (plain SQL has no
- * other way to abort a statement). PostgreSQL logs it as an error: a race, a mailbox's second signup confirmed
- * after its first, the same person again, the last vouchers gone, a code taken.
+ * PostgreSQL's division_by_zero: the statement ends by dividing by the vouchers it counted, so one
+ * that issued nothing fails and, being a transaction of its own, leaves no write behind (plain SQL has
+ * no other way to abort a statement). PostgreSQL logs it as an error: a race, a mailbox's second signup
+ * confirmed after its first, the same person again, the last vouchers gone, a code taken.
  */
 const NOTHING_ISSUED = "22012";
 
