@@ -6,6 +6,8 @@ import { componentsPlugin } from "./components-plugin.ts";
 /** Where the kit's own files (README, CHANGELOG, package.json, runtime.css, declarations) are kept. */
 const SOURCE = "kit";
 const OUT = "dist/kit";
+/** The development build (`--mode development`): the same files with the warnings, not minified. */
+const DEV_OUT = `${OUT}/dev`;
 const RUNTIME = "runtime";
 
 /**
@@ -63,10 +65,19 @@ function banner(): string {
 	return `/*! ${name} ${version} ${license} */\n`;
 }
 
+/** A version and licence banner at the top of each JS and CSS file of a folder (after minification). */
+function addBanners(dir: string): void {
+	const top = banner();
+	for (const file of readdirSync(dir)) {
+		if (!/\.(js|css)$/.test(file)) continue;
+		const path = join(dir, file);
+		writeFileSync(path, top + readFileSync(path, "utf8"));
+	}
+}
+
 /**
  * After the runtime's build: the classic-script drop-in for netteForms.js (build/nette-forms.config.ts)
- * into the same folder, the kit's own files, and a version and licence banner at the top of each JS and
- * CSS file (after minification, which would drop it).
+ * into the same folder, the kit's own files, the banners, and the development build in dev/.
  */
 function kitFiles(): Plugin {
 	return {
@@ -79,68 +90,78 @@ function kitFiles(): Plugin {
 				build: { outDir: OUT },
 			});
 			for (const file of COPIED) copyFileSync(join(SOURCE, file), join(OUT, file));
-			const top = banner();
-			for (const file of readdirSync(OUT)) {
-				if (!/\.(js|css)$/.test(file)) continue;
-				const path = join(OUT, file);
-				writeFileSync(path, top + readFileSync(path, "utf8"));
-			}
+			addBanners(OUT);
+			await build({ configFile: "build/kit.config.ts", mode: "development" });
 		},
+	};
+}
+
+/** The development build's banners; the rest of the kit's files are the production build's. */
+function devBanners(): Plugin {
+	return {
+		name: "lumen:kit-dev-banners",
+		apply: "build",
+		closeBundle: () => addBanners(DEV_OUT),
 	};
 }
 
 /**
  * `npm run build:kit`: dist/kit/, the runtime for pages of other servers (kit/README.md). runtime.js
- * with its lazy modules (validation, autosubmit, error reporting) and the generic components, all in one
- * flat folder (the runtime finds its chunks relative to its own URL), without the site's stylesheet,
- * fonts or components; production build (no development warnings).
+ * with its lazy modules (validation, autosubmit) and the generic components, all in one flat folder
+ * (the runtime finds its chunks relative to its own URL), without the site's stylesheet, fonts or
+ * components. The production build, then (`--mode development`, started by the first) the same in dev/
+ * with the development warnings (unknown component, unknown rule op, double mount), not minified.
  */
-export default defineConfig({
-	publicDir: false,
-	base: "./",
-	define: { __DEV__: "false", __KIT__: "true" },
-	resolve: {
-		alias: [
-			{ find: /^\.\/error-reporting$/, replacement: resolve("src/browser/error-reporting-none.ts") },
-			{ find: /^\.\/lumen-validators$/, replacement: resolve("src/validation/lumen-validators-none.ts") },
+export default defineConfig(({ mode }) => {
+	const dev = mode === "development";
+	return {
+		publicDir: false,
+		base: "./",
+		define: { __DEV__: String(dev), __KIT__: "true" },
+		resolve: {
+			alias: [
+				{ find: /^\.\/error-reporting$/, replacement: resolve("src/browser/error-reporting-none.ts") },
+				{ find: /^\.\/lumen-validators$/, replacement: resolve("src/validation/lumen-validators-none.ts") },
+			],
+		},
+		logLevel: "warn",
+		plugins: [
+			componentsPlugin({
+				dirs: ["src/components"],
+				only: KIT_COMPONENTS,
+				modules: MODULES,
+				runtimeEntryName: RUNTIME,
+			}),
+			dev ? devBanners() : kitFiles(),
 		],
-	},
-	logLevel: "warn",
-	plugins: [
-		componentsPlugin({
-			dirs: ["src/components"],
-			only: KIT_COMPONENTS,
-			modules: MODULES,
-			runtimeEntryName: RUNTIME,
-		}),
-		kitFiles(),
-	],
-	build: {
-		outDir: OUT,
-		emptyOutDir: true,
-		// For `npm run bench:size`; not among the package's files.
-		manifest: true,
-		target: "es2022",
-		modulePreload: { polyfill: false },
-		rolldownOptions: {
-			preserveEntrySignatures: "exports-only",
-			optimization: { inlineConst: { mode: "all", pass: 2 } },
-			input: {
-				// main.ts and the kit's own exports (setErrorClass).
-				[RUNTIME]: "src/browser/kit.ts",
-				...Object.fromEntries(KIT_COMPONENTS.map((name) => [name, `src/components/${name}/index.ts`])),
-				...MODULES,
-			},
-			output: {
-				// Named by the version, not by a content hash: runtime.js lists every chunk, and one repeated
-				// version compresses to almost nothing where six random characters a chunk cost ~100 bytes.
-				entryFileNames: (chunk) =>
-					chunk.name === RUNTIME ? `${RUNTIME}.js` : `[name]-${kitPackage().version}.js`,
-				chunkFileNames: `[name]-${kitPackage().version}.js`,
-				codeSplitting: {
-					groups: [{ name: "components-shared", test: /src[\\/]components[\\/]shared[\\/]/ }],
+		build: {
+			outDir: dev ? DEV_OUT : OUT,
+			emptyOutDir: true,
+			// For `npm run bench:size`; not among the package's files.
+			manifest: !dev,
+			minify: !dev,
+			target: "es2022",
+			modulePreload: { polyfill: false },
+			rolldownOptions: {
+				preserveEntrySignatures: "exports-only",
+				optimization: { inlineConst: { mode: "all", pass: 2 } },
+				input: {
+					// main.ts and the kit's own exports (setErrorClass).
+					[RUNTIME]: "src/browser/kit.ts",
+					...Object.fromEntries(KIT_COMPONENTS.map((name) => [name, `src/components/${name}/index.ts`])),
+					...MODULES,
+				},
+				output: {
+					// Named by the version, not by a content hash: runtime.js lists every chunk, and one repeated
+					// version compresses to almost nothing where six random characters a chunk cost ~100 bytes.
+					entryFileNames: (chunk) =>
+						chunk.name === RUNTIME ? `${RUNTIME}.js` : `[name]-${kitPackage().version}.js`,
+					chunkFileNames: `[name]-${kitPackage().version}.js`,
+					codeSplitting: {
+						groups: [{ name: "components-shared", test: /src[\\/]components[\\/]shared[\\/]/ }],
+					},
 				},
 			},
 		},
-	},
+	};
 });

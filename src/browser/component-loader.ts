@@ -88,7 +88,11 @@ export function createComponentLoader(chunks: Record<string, string | ComponentS
 		for (const name of names) {
 			if (instances.has(name)) continue;
 			if (!(name in chunks)) {
-				if (__DEV__) console.warn(`Component "${name}" not found`, element);
+				if (__DEV__)
+					console.warn(
+						`Component "${name}" not found${__KIT__ ? `: define it with components.define("${name}", load)` : ""}`,
+						element,
+					);
 				// For a host's page (the kit): the site's pages name only its own components.
 				if (__KIT__) dispatch("component:unknown", { name, element });
 				continue;

@@ -32,8 +32,8 @@ const HOST_MODAL = `export default {
 	},
 };`;
 
-const defineScript = (nonce: string) => `<script type="module" nonce="${nonce}">
-	import { components } from "/kit/runtime.js";
+const defineScript = (nonce: string, runtime = "/kit/runtime.js") => `<script type="module" nonce="${nonce}">
+	import { components } from "${runtime}";
 	components.define("hello", () => import("/host/hello.js"));
 	components.define("modal", () => import("/host/host-modal.js"));
 </script>`;
@@ -61,6 +61,22 @@ beforeAll(async () => {
 				<p><a class="ajax" href="/more">More</a> <a class="ajax" href="/slow">Slow</a> <a class="ajax" href="/broken">Broken</a></p>
 				${snippet("list", "<p>Nothing yet</p>")}`,
 				{ nonce, head: defineScript(nonce) },
+			),
+		),
+	);
+	// The development build, named once in an import map as kit/README.md suggests, so the page's
+	// script and the page share one runtime.
+	server.route("/dev", ({ nonce }) =>
+		html(
+			layout(
+				`<div id="first" data-component="hello"></div>
+				<div id="unknown" data-component="no-such-component"></div>`,
+				{
+					nonce,
+					runtime: "/kit/dev/runtime.js",
+					imports: { "@lumen/runtime": "/kit/dev/runtime.js" },
+					head: defineScript(nonce, "@lumen/runtime"),
+				},
 			),
 		),
 	);
@@ -166,6 +182,22 @@ describe("the kit on another server", () => {
 		const { page } = await open("/");
 		await page.waitForFunction(() => (window.unknownComponents?.length ?? 0) > 0);
 		expect(await page.evaluate(() => window.unknownComponents)).toEqual(["no-such-component"]);
+		await page.context().close();
+	});
+
+	it("warns in the development build about a name nobody defined, and mounts the page's own", async () => {
+		const { page, messages, requests } = await open("/dev");
+		await page.waitForFunction(() => (window.unknownComponents?.length ?? 0) > 0);
+		expect(await page.evaluate(() => window.unknownComponents)).toEqual(["no-such-component"]);
+		expect(problems(messages)).toEqual([
+			expect.stringContaining('Component "no-such-component" not found: define it with components.define'),
+		]);
+		await expect.poll(() => page.textContent("#first")).toBe("Hello, world");
+		// One runtime: the page's script imported the same module the page started.
+		const runtimes = requests
+			.map((url) => new URL(url).pathname)
+			.filter((path) => path.endsWith("/runtime.js"));
+		expect(runtimes).toEqual(["/kit/dev/runtime.js"]);
 		await page.context().close();
 	});
 

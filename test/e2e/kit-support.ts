@@ -74,6 +74,10 @@ export interface LayoutOptions {
 	nonce: string;
 	/** Extra markup at the end of `<head>` (a host's module script: give it `nonce`). */
 	head?: string;
+	/** The runtime's address: "/kit/dev/runtime.js" for the development build. */
+	runtime?: string;
+	/** An import map, written before the runtime: bare specifiers for the host's scripts. */
+	imports?: Record<string, string>;
 	/** Without runtime.css. */
 	noStyles?: boolean;
 }
@@ -81,15 +85,26 @@ export interface LayoutOptions {
 /** A page as a Nette layout writes it: runtime.css and runtime.js from /kit/, nothing else. */
 export function layout(
 	body: string,
-	{ title = "Stand-in", lang = "en", nonce, head = "", noStyles }: LayoutOptions,
+	{
+		title = "Stand-in",
+		lang = "en",
+		nonce,
+		head = "",
+		noStyles,
+		runtime = "/kit/runtime.js",
+		imports,
+	}: LayoutOptions,
 ) {
+	const importMap = imports
+		? `<script type="importmap" nonce="${nonce}">${JSON.stringify({ imports })}</script>\n`
+		: "";
 	return `<!DOCTYPE html>
 <html lang="${lang}">
 <head>
 <meta charset="utf-8">
 <title>${title}</title>
 ${noStyles ? "" : '<link rel="stylesheet" href="/kit/runtime.css">'}
-<script type="module" src="/kit/runtime.js" nonce="${nonce}"></script>
+${importMap}<script type="module" src="${runtime}" nonce="${nonce}"></script>
 ${head}
 </head>
 <body>

@@ -1,10 +1,11 @@
 /**
  * The kit's declarations as a consumer gets them: dist/kit installed as a package (its package.json's
  * `exports` and `types`), and a small page script typechecked against it with `tsc`. The
- * `@ts-expect-error` lines fail the check if a declaration is loose (`any`) where it must not be.
+ * `@ts-expect-error` lines fail the check if a declaration is loose (`any`) where it must not be. And
+ * the package's `files` as npm packs them: every file the build wrote, but its manifest.
  */
 import { execFile } from "node:child_process";
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { promisify } from "node:util";
@@ -13,6 +14,7 @@ import { KIT_DIR } from "./kit-support";
 
 const CONSUMER = `import { ChunkLoadError, type ComponentDefinition, components, services, setErrorClass } from "@lumen/runtime";
 import type { NetteForms } from "@lumen/runtime/nette-forms";
+import * as development from "@lumen/runtime/dev";
 
 const hello: ComponentDefinition = {
 	connect(element, { props, signal, services: shared }) {
@@ -26,6 +28,7 @@ components.define("lazy", () => import("./hello.js"));
 // @ts-expect-error a loader is required
 components.define("hello");
 const names: string[] = components.mountedOn(document.body);
+const namesInDevelopment: string[] = development.components.mountedOn(document.body);
 
 document.addEventListener("component:unknown", (event) => console.warn(event.detail.name, event.detail.element.id));
 document.addEventListener("ajax:success", (event) => Object.keys(event.detail.payload.snippets));
@@ -49,7 +52,7 @@ const valid: boolean = Nette.validateForm(document.forms[0]!, true);
 // @ts-expect-error validateForm takes a form or a control
 Nette.validateForm("form");
 
-export { names, nette, request, valid };
+export { names, namesInDevelopment, nette, request, valid };
 `;
 
 const HELLO = `export default { connect() {} };\n`;
@@ -85,4 +88,15 @@ it("typechecks a page script against runtime.d.ts and nette-forms.d.ts through t
 			`${error.stdout ?? ""}${error.stderr ?? ""}` || "tsc failed",
 	);
 	expect(result).toBe("");
+}, 60_000);
+
+it("packs every file of dist/kit, the development build's too, but the build's manifest", async () => {
+	const { stdout } = await promisify(execFile)("npm", ["pack", "--dry-run", "--json"], { cwd: KIT_DIR });
+	const [packed] = JSON.parse(stdout) as [{ files: { path: string }[] }];
+	const built = readdirSync(KIT_DIR, { recursive: true, withFileTypes: true })
+		.filter((entry) => entry.isFile())
+		.map((entry) => join(entry.parentPath, entry.name).slice(KIT_DIR.length + 1))
+		.filter((path) => !path.startsWith(".vite/"));
+	expect(built).toContain("dev/runtime.js");
+	expect(packed.files.map(({ path }) => path).sort()).toEqual(built.sort());
 }, 60_000);

@@ -6,7 +6,7 @@
  * runtime (custom validators, showFormErrors, events, the drop-in beside the runtime in either order, an
  * unknown op skipped), Nette's error markup, ajax parity with Naja (no stale JSON on Back, redirects,
  * nonce scripts, `payload.url`) and the fallback language. The development warning about an unknown op
- * is checked in the site's test build (dist/test/client under /assets/), the build that has warnings.
+ * is checked in the kit's development build (dist/kit/dev/).
  */
 import { readFile } from "node:fs/promises";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
@@ -35,7 +35,6 @@ interface NetteApi {
 	validateControl(elem: Element | null, rules: null, onlyCheck: boolean): boolean;
 }
 
-const DIST = process.env.TEST_DIST || "dist/test";
 const NONCE = "host-nonce-123";
 const TYPES: Record<string, string> = { ".js": "text/javascript", ".css": "text/css" };
 
@@ -47,8 +46,8 @@ let foreign: string;
 /** Requests for pages and payloads the server saw, as "ajax /path" (X-Requested-With) or "page /path". */
 const seen: string[] = [];
 
-/** The kit's runtime, or the site's test build's (a development build: it warns). */
-const RUNTIME = { kit: "/kit/runtime.js", test: "/assets/frontend/js/runtime.js" };
+/** The kit's runtime, or its development build (it warns). */
+const RUNTIME = { kit: "/kit/runtime.js", dev: "/kit/dev/runtime.js" };
 
 interface PageOptions {
 	lang?: string;
@@ -116,10 +115,8 @@ const pages: Record<string, (url: URL, ajax: boolean) => string | object> = {
 async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
 	const url = new URL(request.url!, "http://host");
 	const ajax = request.headers["x-requested-with"] === "XMLHttpRequest";
-	if (url.pathname.startsWith("/assets/") || url.pathname.startsWith("/kit/")) {
-		const file = url.pathname.startsWith("/kit/")
-			? normalize(join(KIT_DIR, url.pathname.slice("/kit/".length)))
-			: normalize(join(DIST, "client", url.pathname));
+	if (url.pathname.startsWith("/kit/")) {
+		const file = normalize(join(KIT_DIR, url.pathname.slice("/kit/".length)));
 		const body = await readFile(file).catch(() => undefined);
 		response.writeHead(body ? 200 : 404, { "content-type": TYPES[extname(file)] ?? "text/plain" });
 		response.end(body);
@@ -201,7 +198,7 @@ const TESTS: Record<string, PageOptions> = {
 			<button name="send">Odeslat</button></form>`,
 	},
 	unknownOp: { body: zipForm() },
-	unknownOpInTestBuild: { build: "test", body: zipForm() },
+	unknownOpInDevBuild: { build: "dev", body: zipForm() },
 	serverError: { body: zipForm("", "Server: špatné PSČ.") },
 	errorClass: {
 		body: `<form id="f" action="/sent" method="post" data-error-class="field-message">
@@ -354,12 +351,12 @@ describe("window.Nette and the runtime's validation", () => {
 		await page.context().close();
 	});
 
-	it("warns in a development build about a rule op nobody knows", async () => {
-		const { page, messages } = await open("/?test=unknownOpInTestBuild");
+	it("warns in the development build (dev/runtime.js) about a rule op nobody knows, naming the validator to add", async () => {
+		const { page, messages } = await open("/?test=unknownOpInDevBuild");
 		await submitZip(page, "abc");
 		await expect
 			.poll(() => messages.find((text) => text.startsWith("warning:")))
-			.toMatch(/Unknown validation rule "AppValidators_zip"/);
+			.toContain('Unknown validation rule "AppValidators_zip": add it to Nette.validators.AppValidators_zip');
 		await page.context().close();
 	});
 });
