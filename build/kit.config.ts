@@ -32,11 +32,13 @@ export const KIT_COMPONENTS = [
 
 /**
  * The runtime's own lazy modules (src/browser/lazy-module.ts), as vite.config.ts lists them for the
- * site, but Sentry: a host has its own error reporting (src/browser/error-reporting-none.ts).
+ * site, but Sentry (a host has its own error reporting: src/browser/error-reporting-none.ts), and the
+ * running of snippets' scripts, which the site's snippets do not carry.
  */
 const MODULES = {
 	forms: "src/browser/forms/index.ts",
 	autosubmit: "src/browser/ajax/autosubmit.ts",
+	scripts: "src/browser/ajax/snippet-scripts.ts",
 };
 
 /** The files copied as they are; the JS and CSS among them get the banner too. */

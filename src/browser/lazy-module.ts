@@ -6,6 +6,8 @@ interface LazyModules {
 	sentry: typeof import("./sentry");
 	forms: typeof import("./forms/index");
 	autosubmit: typeof import("./ajax/autosubmit");
+	/** The kit's only (build/kit.config.ts). */
+	scripts: typeof import("./ajax/snippet-scripts");
 }
 
 const loading = new Map<keyof LazyModules, Promise<unknown>>();

@@ -16,6 +16,10 @@ declare global {
 		/** Names of `component:unknown` events, recorded from before the runtime starts. */
 		unknownComponents?: string[];
 		componentErrors?: string[];
+		answerRan?: number;
+		guessedRan?: boolean;
+		plainRan?: boolean;
+		invalidMessages?: string[];
 	}
 }
 
@@ -77,6 +81,42 @@ beforeAll(async () => {
 					imports: { "@lumen/runtime": "/kit/dev/runtime.js" },
 					head: defineScript(nonce, "@lumen/runtime"),
 				},
+			),
+		),
+	);
+	// Nette's way: a nonce made for each response, the page's and each answer's own.
+	server.route("/scripts", ({ nonce }) =>
+		html(layout(`<p><a class="ajax" href="/scripts/more">More</a></p>${snippet("list", "")}`, { nonce })),
+	);
+	server.route("/scripts/more", ({ nonce }) =>
+		json(
+			{
+				snippets: {
+					"snippet--list": `<p>With scripts</p>
+						<script nonce="${nonce}">window.answerRan = (window.answerRan ?? 0) + 1;</script>
+						<script nonce="guessed">window.guessedRan = true;</script>
+						<script>window.plainRan = true;</script>`,
+				},
+			},
+			{ csp: true },
+		),
+	);
+	// The same scripts in an answer without a policy of its own: its nonce vouches for nothing.
+	server.route("/scripts/unvouched", ({ nonce }) =>
+		json({
+			snippets: {
+				"snippet--list": `<p>Without a policy</p><script nonce="${nonce}">window.answerRan = -1;</script>`,
+			},
+		}),
+	);
+	server.route("/no-message", ({ nonce }) =>
+		html(
+			layout(
+				`<form action="/no-message" method="post">
+					<p><label for="name">Name</label> <input id="name" name="name" ${netteRules([{ op: ":filled" }])}></p>
+					<p><button>Send</button></p>
+				</form>`,
+				{ nonce },
 			),
 		),
 	);
@@ -198,6 +238,50 @@ describe("the kit on another server", () => {
 			.map((url) => new URL(url).pathname)
 			.filter((path) => path.endsWith("/runtime.js"));
 		expect(runtimes).toEqual(["/kit/dev/runtime.js"]);
+		await page.context().close();
+	});
+
+	it("runs a snippet's script that carries the nonce of the answer's own policy, once, and no other", async () => {
+		const { page, messages } = await open("/scripts");
+		await page.click("a[href='/scripts/more']");
+		await page.waitForSelector("#snippet--list p:has-text('With scripts')");
+		await expect.poll(() => page.evaluate(() => window.answerRan)).toBe(1);
+		expect(await page.evaluate(() => [window.guessedRan, window.plainRan])).toEqual([undefined, undefined]);
+
+		await page.evaluate(() =>
+			document
+				.querySelector("#snippet--list")!
+				.insertAdjacentHTML("beforeend", '<a class="ajax" id="unvouched" href="/scripts/unvouched">u</a>'),
+		);
+		await page.click("#unvouched");
+		await page.waitForSelector("#snippet--list p:has-text('Without a policy')");
+		// The scripts' chunk ran the first answer's script; the second's would have run by the next task.
+		await page.evaluate(() => new Promise((resolve) => setTimeout(resolve)));
+		expect(await page.evaluate(() => window.answerRan)).toBe(1);
+		expect(problems(messages)).toEqual([]);
+		await page.context().close();
+	});
+
+	it("gives a rule written without a message the text of a bad value, on submit and live", async () => {
+		const { page } = await open("/no-message");
+		await page.evaluate(() =>
+			document.addEventListener("forms:invalid", (event) => {
+				const { detail } = event as CustomEvent<{ message: string }[]>;
+				window.invalidMessages = detail.map(({ message }) => message);
+			}),
+		);
+		await page.click("button");
+		const text = "Please enter a valid value.";
+		await page.waitForSelector(`.has-error .form-item__error:has-text('${text}')`);
+		expect(await page.textContent(".form-summary li")).toBe(text);
+		expect(await page.evaluate(() => window.invalidMessages)).toEqual([text]);
+
+		await page.fill("#name", "Jana");
+		await page.locator("#name").blur();
+		await page.waitForSelector(".is-valid #name");
+		await page.fill("#name", "");
+		await page.locator("#name").blur();
+		await page.waitForSelector(`.has-error .form-item__error:has-text('${text}')`);
 		await page.context().close();
 	});
 

@@ -32,7 +32,7 @@ export interface KitRequest {
 
 export type KitAnswer =
 	| { kind: "html"; status: number; body: string; csp: boolean }
-	| { kind: "json"; status: number; body: unknown }
+	| { kind: "json"; status: number; body: unknown; csp: boolean }
 	| { kind: "redirect"; status: number; location: string }
 	| { kind: "hold"; answer: Promise<KitAnswer> };
 
@@ -44,7 +44,13 @@ export const html = (body: string, { status = 200, csp = true } = {}): KitAnswer
 	body,
 	csp,
 });
-export const json = (body: unknown, status = 200): KitAnswer => ({ kind: "json", status, body });
+/** `csp`: with the answer's own policy and nonce, as a server that makes a nonce per response sends it. */
+export const json = (body: unknown, { status = 200, csp = false } = {}): KitAnswer => ({
+	kind: "json",
+	status,
+	body,
+	csp,
+});
 export const redirect = (location: string, status = 303): KitAnswer => ({
 	kind: "redirect",
 	status,
@@ -129,6 +135,11 @@ export interface KitServer {
 	stop(): Promise<void>;
 }
 
+/** A strict policy, with a nonce for this response only. */
+const policy = (nonce: string) => ({
+	"Content-Security-Policy": `default-src 'self'; script-src 'nonce-${nonce}' 'strict-dynamic'; style-src 'self'; object-src 'none'; base-uri 'none'`,
+});
+
 export async function startKitServer(hostScripts: Record<string, string> = {}): Promise<KitServer> {
 	if (!existsSync(join(KIT_DIR, "runtime.js")))
 		throw new Error(`${KIT_DIR} is missing: run npm run build:kit`);
@@ -155,19 +166,18 @@ export async function startKitServer(hostScripts: Record<string, string> = {}): 
 				return send(
 					response,
 					result.status,
-					{ "Content-Type": "application/json" },
+					{ "Content-Type": "application/json", ...(result.csp && policy(nonce)) },
 					JSON.stringify(result.body),
 				);
 			case "redirect":
 				return send(response, result.status, { Location: result.location }, "");
-			case "html": {
-				const headers: Record<string, string> = { "Content-Type": "text/html; charset=utf-8" };
-				if (result.csp) {
-					headers["Content-Security-Policy"] =
-						`default-src 'self'; script-src 'nonce-${nonce}' 'strict-dynamic'; style-src 'self'; object-src 'none'; base-uri 'none'`;
-				}
-				return send(response, result.status, headers, result.body);
-			}
+			case "html":
+				return send(
+					response,
+					result.status,
+					{ "Content-Type": "text/html; charset=utf-8", ...(result.csp && policy(nonce)) },
+					result.body,
+				);
 		}
 	};
 

@@ -1,10 +1,11 @@
 import { dispatch } from "../dispatch";
 import { followedLink } from "../followed-link";
+import { importModule } from "../lazy-module";
 import { announce, hideError, showError, showProgressLater } from "./feedback";
 import { addEntry, applyTracked, readSnippets, restore, saveCurrent } from "./history";
 import { type Payload, parsePayload, sameOrigin } from "./payload";
 import { message } from "./runtime-texts";
-import { type AppliedSnippet, SNIPPETS } from "./snippets";
+import { SNIPPETS } from "./snippets";
 
 export interface AjaxRequest {
 	url: string;
@@ -114,7 +115,7 @@ export function createAjax() {
 			// In the kit, a same-origin redirect is followed by ajax, as Naja does; it records the history in
 			// its stead. The site's redirects lead to other kinds of page: a full page load.
 			const follow = __KIT__ && redirect && !payload.forceRedirect && sameOrigin(redirect);
-			if (apply) applyPayload(payload, request);
+			if (apply) applyPayload(payload, request, response);
 			dispatch("ajax:success", { request, payload });
 			if (apply && redirect) {
 				if (follow) {
@@ -142,7 +143,7 @@ export function createAjax() {
 		}
 	};
 
-	const applyPayload = (payload: Payload, request: AjaxRequest): void => {
+	const applyPayload = (payload: Payload, request: AjaxRequest, response: Response): void => {
 		if (request.history === "push") saveCurrent();
 		const applied = applyTracked(payload.snippets, payload.append ? "all" : "marked");
 		// A redirect's target whose snippets are none of this page's (another kind of page) is loaded instead.
@@ -157,7 +158,9 @@ export function createAjax() {
 		if (!payload.redirect && (request.history || payload.url))
 			addEntry(payload.url ?? request.url, request.history || "replace");
 		// The kit's only: the site's snippets carry no scripts.
-		if (__KIT__) runScripts(applied);
+		// The kit's only (the site's snippets carry no scripts), from a chunk of its own: few answers have any.
+		if (__KIT__ && applied.some(({ element }) => element.querySelector("script")))
+			void importModule("scripts").then(({ runScripts }) => runScripts(applied, response, nonce));
 		if (applied.length) announce(message("updated"));
 	};
 
@@ -245,28 +248,10 @@ export function createAjax() {
 const currentPath = () => location.origin + location.pathname;
 
 /**
- * The page's CSP nonce, read at start: its scripts' nonce attributes are hidden once it has loaded. The
- * kit's only, for runScripts.
+ * The page's CSP nonce, read at start, before any snippet's script is on the page. The kit's only, for
+ * snippet-scripts.ts.
  */
 const nonce = __KIT__ ? document.querySelector<HTMLScriptElement>("script[nonce]")?.nonce : undefined;
-
-/**
- * Runs the scripts of applied snippets that carry the page's nonce, once each (as Naja runs snippets'
- * scripts); others stay inert, as markup inserted as HTML is. Scripts of restored history entries
- * were run when they first arrived and are not run again.
- */
-function runScripts(applied: AppliedSnippet[]): void {
-	for (const { element } of applied) {
-		for (const old of element.querySelectorAll("script")) {
-			if (!nonce || old.nonce !== nonce) continue;
-			// Parsed again as a fragment, a script runs once inserted; its nonce attribute was hidden.
-			const script = document.createRange().createContextualFragment(old.outerHTML)
-				.firstChild as HTMLScriptElement;
-			script.nonce = nonce;
-			old.replaceWith(script);
-		}
-	}
-}
 
 /** The loading state of a request's link or form and submitter, on or off. */
 function showLoading({ element, submitter }: AjaxRequest, on: boolean): void {

@@ -48,10 +48,15 @@ export function showError(text: string, retry: () => void): void {
 	box.setAttribute("role", "alert");
 	const paragraph = document.createElement("p");
 	paragraph.textContent = text;
-	const retryButton = button(message("retry"), "button button--primary", () => {
-		hideError();
-		retry();
-	});
+	// The site's button classes; the kit's own, which runtime.css styles.
+	const retryButton = button(
+		message("retry"),
+		__KIT__ ? "ajax-error__retry" : "button button--primary",
+		() => {
+			hideError();
+			retry();
+		},
+	);
 	const closeButton = button("×", "ajax-error__close", hideError);
 	closeButton.setAttribute("aria-label", message("close"));
 	box.append(paragraph, retryButton, closeButton);

@@ -104,7 +104,12 @@ export function createFormValidation(
 		const { error, value } = validateControl(control, view, { badInputMessage });
 		shapes.write(() => {
 			if (error) {
-				showVerdict(view.control(error.control) ?? control, error.message);
+				// In the kit, a rule written without a message (Nette always writes one; a host by hand may not)
+				// is not a silent failure: it says what a bad input says.
+				showVerdict(
+					view.control(error.control) ?? control,
+					__KIT__ ? error.message || badInputMessage : error.message,
+				);
 			} else {
 				// Not while typing: a scheme appearing in front of what is being typed would get in the way.
 				if (normalise) writeBack(control, value);
@@ -201,7 +206,7 @@ export function createFormValidation(
 		const failed = new Set(result.errors.map((error) => error.control));
 		// An error names a control the engine found through this view.
 		const entries = result.errors.map((error) => ({ ...error, control: view.control(error.control)! }));
-		const shown = __KIT__ && shownByPage(form, entries);
+		const shown = __KIT__ && shownByPage(form, entries, badInputMessage);
 		shapes.write(() => {
 			for (const [name, value] of result.values) {
 				const control = view.control(name);
@@ -281,13 +286,17 @@ function netteValidators(): () => void {
 /**
  * The kit's: leaves a submit's errors in `Nette.formErrors` and lets the page show them instead of the
  * runtime, by cancelling `forms:invalid` / `forms:valid` or with a `Nette.showFormErrors` of its own.
- * Returns whether the page did.
+ * Returns whether the page did. An error of a rule without a message gets `fallback`, for the page and
+ * the runtime alike.
  */
 function shownByPage(
 	form: HTMLFormElement,
-	entries: readonly { control: DomControl; message: string }[],
+	entries: { control: DomControl; message: string }[],
+	fallback: string,
 ): boolean {
 	const nette = window.Nette!;
+	// A rule written without a message, as in live validation.
+	for (const entry of entries) entry.message ||= fallback;
 	const errors = entries.map(({ control, message }) => ({ element: control.field, message }));
 	nette.formErrors = errors;
 	const cancelled = !form.dispatchEvent(
