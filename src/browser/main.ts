@@ -53,6 +53,18 @@ declare global {
 	}
 }
 
+// Two copies (a page's script importing the runtime from another address than the page loads, or with
+// a query) would both handle every link and form: development builds say so, whichever started first.
+if (__DEV__) {
+	let starts = 0;
+	document.addEventListener("runtime:start", () => {
+		if (++starts === 2)
+			console.warn(
+				"Two copies of the runtime started: import it from the one address the page loads it from",
+			);
+	});
+}
+
 function start(): void {
 	startLazyImages(root);
 	followHashLinks();

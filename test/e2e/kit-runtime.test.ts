@@ -120,6 +120,16 @@ beforeAll(async () => {
 			),
 		),
 	);
+	// A mistake the development build points out: the page loads one address, its script another.
+	server.route("/two-copies", ({ nonce }) =>
+		html(
+			layout("<p>Two copies</p>", {
+				nonce,
+				runtime: "/kit/dev/runtime.js",
+				head: `<script type="module" nonce="${nonce}">import "/kit/runtime.js";</script>`,
+			}),
+		),
+	);
 	server.route("/more", ({ ajax, nonce }) =>
 		ajax
 			? json({
@@ -238,6 +248,14 @@ describe("the kit on another server", () => {
 			.map((url) => new URL(url).pathname)
 			.filter((path) => path.endsWith("/runtime.js"));
 		expect(runtimes).toEqual(["/kit/dev/runtime.js"]);
+		await page.context().close();
+	});
+
+	it("warns in the development build when a second copy of the runtime starts", async () => {
+		const { page, messages } = await open("/two-copies");
+		await expect
+			.poll(() => problems(messages))
+			.toEqual([expect.stringContaining("Two copies of the runtime started")]);
 		await page.context().close();
 	});
 
