@@ -10,6 +10,7 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 import { chromium } from "playwright-core";
+import { KIT_MANIFEST } from "../build/kit.config.ts";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../test/helpers/chromium";
 import { startServer } from "../test/helpers/server";
 import { RegistrationClient } from "./lib/registration-client";
@@ -49,13 +50,12 @@ function closure(key: string, into = new Set<string>()): Set<string> {
  * budgets as the site's, then its other files. Files as shipped, banners included.
  */
 function printKitSizes(): void {
-	const kitManifestFile = join(KIT, ".vite/manifest.json");
 	console.log("\nKit (dist/kit), gzip");
-	if (!existsSync(kitManifestFile)) {
+	if (!existsSync(KIT_MANIFEST)) {
 		console.log("  not built: run npm run build:kit");
 		return;
 	}
-	const kitManifest = JSON.parse(readFileSync(kitManifestFile, "utf8")) as Record<string, ManifestChunk>;
+	const kitManifest = JSON.parse(readFileSync(KIT_MANIFEST, "utf8")) as Record<string, ManifestChunk>;
 	const kitSize = (file: string) => gzipSync(readFileSync(join(KIT, file)), { level: 9 }).length;
 	// A chunk and what it imports statically, as for the site's build.
 	const kitClosure = (key: string, into = new Set<string>()): Set<string> => {

@@ -1,4 +1,4 @@
-import { copyFileSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { copyFileSync, existsSync, readdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { build, defineConfig, type Plugin } from "vite";
 import { componentsPlugin } from "./components-plugin.ts";
@@ -9,6 +9,13 @@ const OUT = "dist/kit";
 /** The development build (`--mode development`): the same files with the warnings, not minified. */
 const DEV_OUT = `${OUT}/dev`;
 const RUNTIME = "runtime";
+/**
+ * The production build's manifest, for `npm run bench:size`: beside dist/kit, not in it, as integrators
+ * copy that folder whole. Vite writes it into the build's folder only (a path out of it is refused), so
+ * it is moved there once the bundle is written.
+ */
+export const KIT_MANIFEST = "dist/kit.manifest.json";
+const MANIFEST_IN_OUT = "kit.manifest.json";
 
 /**
  * The generic components: nothing of Lumen's own (the carousel of its advantages, the registration
@@ -48,6 +55,7 @@ const COPIED = [
 	"nette-forms.d.ts",
 	"README.md",
 	"CHANGELOG.md",
+	"LICENSE",
 	"package.json",
 ];
 
@@ -86,6 +94,8 @@ function kitFiles(): Plugin {
 		name: "lumen:kit-files",
 		apply: "build",
 		async closeBundle() {
+			// Absent when the build failed (this hook runs then too).
+			if (existsSync(join(OUT, MANIFEST_IN_OUT))) renameSync(join(OUT, MANIFEST_IN_OUT), KIT_MANIFEST);
 			await build({
 				configFile: "build/nette-forms.config.ts",
 				mode: "production",
@@ -139,8 +149,8 @@ export default defineConfig(({ mode }) => {
 		build: {
 			outDir: dev ? DEV_OUT : OUT,
 			emptyOutDir: true,
-			// For `npm run bench:size`; not among the package's files.
-			manifest: !dev,
+			// For `npm run bench:size`; moved out of the kit's folder (KIT_MANIFEST).
+			manifest: !dev && MANIFEST_IN_OUT,
 			minify: !dev,
 			target: "es2022",
 			modulePreload: { polyfill: false },

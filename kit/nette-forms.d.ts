@@ -60,7 +60,11 @@ export interface NetteForms {
 	): boolean | null;
 	isDisabled(elem: FormElement | RadioNodeList): boolean;
 	addError(elem: FormElement, message: string): void;
-	showFormErrors(form: HTMLFormElement, errors: FormError[]): void;
+	/**
+	 * Shows a submit's errors (Nette's modal). Beside the runtime the page's own or none: there the runtime
+	 * shows the errors, and nette-forms.js removes its own display.
+	 */
+	showFormErrors?(form: HTMLFormElement, errors: FormError[]): void;
 	showModal(message: string, onclose: () => void): void;
 	toggleForm(form: HTMLFormElement, event?: Event): void;
 	toggleControl(
@@ -79,8 +83,19 @@ export interface NetteForms {
 }
 
 declare global {
-	var Nette: NetteForms;
+	/**
+	 * The type of the global `Nette`, which runtime.d.ts declares too (what the runtime alone provides):
+	 * the two merge, so a page with both scripts may import from both. The members both declare are
+	 * restated here as NetteForms has them, so that they win over the runtime's looser ones.
+	 */
+	interface NetteGlobal extends NetteForms {
+		noInit?: boolean;
+		formErrors: FormError[];
+		validators: Record<string, Validator>;
+		showFormErrors?(form: HTMLFormElement, errors: FormError[]): void;
+	}
+	var Nette: NetteGlobal;
 	interface Window {
-		Nette: NetteForms;
+		Nette: NetteGlobal;
 	}
 }

@@ -58,6 +58,11 @@ export interface Payload {
 	/** Truthy: follow `redirect` with a full page load even when it is same-origin. */
 	forceRedirect?: unknown;
 	url?: string;
+	/**
+	 * Read on failure only (an answer without snippets or a redirect that is not a 2xx, or not a usable
+	 * payload): the text the error box shows the visitor instead of the runtime's own.
+	 */
+	error?: string;
 }
 
 export interface Ajax {
@@ -188,6 +193,44 @@ export interface SnippetUpdate {
 	appended: boolean;
 }
 
+/** A control that failed a submit's validation, with its message (`Nette.formErrors`, `forms:invalid`). */
+export interface NetteError {
+	element: Element;
+	message: string;
+}
+
+/**
+ * A validator a page adds to `Nette.validators` for a rule op the runtime does not know (Nette's
+ * signature): the op `App\Validators::zip` is looked up as `AppValidators_zip`. It gets the control, the
+ * rule's argument and the control's value; `newValue.value` is where it may leave a normalised value.
+ * Answering null skips the rule; any other answer counts by its truthiness.
+ */
+export type NetteValidator = (
+	elem: (HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement | HTMLButtonElement) & {
+		form: HTMLFormElement;
+	},
+	arg: unknown,
+	value: unknown,
+	newValue?: { value: unknown },
+) => unknown;
+
+/**
+ * `window.Nette` as the runtime alone provides it (README.md, "Beside the page's own Nette code"): made
+ * when runtime.js runs, if the page has none yet, and shared with `nette-forms.js` when the page loads
+ * that too (its type, `NetteForms` of `@lumen/runtime/nette-forms`, then describes the global: import a
+ * type from there).
+ */
+export interface NetteRuntime {
+	/** The page's own validators: the runtime uses them for ops it does not know. */
+	validators: Record<string, NetteValidator>;
+	/** The errors of the last submit's validation; undefined until a form was submitted. */
+	formErrors?: NetteError[];
+	/** Set by the page: shows a submit's errors instead of the runtime (called valid or not, as Nette does). */
+	showFormErrors?(form: HTMLFormElement, errors: NetteError[]): void;
+	/** For `nette-forms.js`: set before it runs, it starts no forms itself. The runtime does not read it. */
+	noInit?: boolean;
+}
+
 /** The runtime's events (README.md, "Events"): on `document`, the snippets' from each snippet (bubbling). */
 export interface RuntimeEventMap {
 	"runtime:start": CustomEvent<null>;
@@ -200,9 +243,27 @@ export interface RuntimeEventMap {
 	"component:disconnected": CustomEvent<ComponentEventDetail>;
 	"component:error": CustomEvent<ComponentEventDetail>;
 	"component:unknown": CustomEvent<ComponentEventDetail>;
+	/**
+	 * On the form, bubbling: a submit's validation failed. Cancel it (`preventDefault()`) to show the
+	 * errors yourself: the runtime then shows none of them.
+	 */
+	"forms:invalid": CustomEvent<NetteError[]>;
+	/** On the form, bubbling: a submit's validation passed (`detail`: `[]`). Cancelled, the old messages stay. */
+	"forms:valid": CustomEvent<NetteError[]>;
 }
 
 declare global {
 	interface DocumentEventMap extends RuntimeEventMap {}
-	interface HTMLElementEventMap extends Pick<RuntimeEventMap, "snippet:update" | "snippet:updated"> {}
+	interface HTMLElementEventMap
+		extends Pick<RuntimeEventMap, "snippet:update" | "snippet:updated" | "forms:invalid" | "forms:valid"> {}
+	/**
+	 * The type of the global `Nette`: what the runtime provides (`NetteRuntime`) and, once a type is
+	 * imported from `@lumen/runtime/nette-forms`, the whole API of `nette-forms.js` (nette-forms.d.ts adds
+	 * it here, so that the two declarations merge).
+	 */
+	interface NetteGlobal extends NetteRuntime {}
+	var Nette: NetteGlobal;
+	interface Window {
+		Nette: NetteGlobal;
+	}
 }

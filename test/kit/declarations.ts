@@ -6,6 +6,9 @@
  * maps add nothing here: the source's members of DocumentEventMap come first.)
  */
 import type * as Kit from "../../kit/runtime";
+// The forms chunk's events, which the kit's entry does not import (it loads the chunk).
+import type {} from "../../src/browser/forms/index";
+import type { NetteGlobal as SourceNette } from "../../src/browser/forms/nette-global";
 import type * as Source from "../../src/browser/kit";
 
 /** Compiles only when `Actual` can be used where `Declared` is promised. */
@@ -18,10 +21,25 @@ type Expect<T extends true> = T;
 type EventsFit = {
 	[K in keyof Kit.RuntimeEventMap]: DocumentEventMap[K] extends Kit.RuntimeEventMap[K] ? true : K;
 }[keyof Kit.RuntimeEventMap];
+/** The same for the events the kit declares on elements (the snippets', the forms'). */
+type ElementEventsFit = {
+	[K in keyof Kit.RuntimeEventMap &
+		keyof HTMLElementEventMap]: HTMLElementEventMap[K] extends Kit.RuntimeEventMap[K] ? true : K;
+}[keyof Kit.RuntimeEventMap & keyof HTMLElementEventMap];
+/** The kit declares these members of the runtime's `window.Nette`, no more (`runtime`, `handOver` are the drop-in's). */
+type NetteKeys = SameKeys<
+	Pick<SourceNette, "validators" | "formErrors" | "showFormErrors" | "noInit">,
+	Kit.NetteRuntime
+>;
 
 export type KitDeclarations = [
 	Expect<SameKeys<typeof Source, typeof Kit>>,
 	Expect<EventsFit>,
+	Expect<ElementEventsFit>,
+	Expect<NetteKeys>,
+	// window.Nette as the runtime makes it is what the kit declares, and a page's display is one it calls.
+	Fits<SourceNette, Kit.NetteRuntime>,
+	Fits<NonNullable<Kit.NetteRuntime["showFormErrors"]>, NonNullable<SourceNette["showFormErrors"]>>,
 	Fits<typeof Source.components, Kit.ComponentLoader>,
 	Fits<typeof Source.services, Kit.Services>,
 	Fits<typeof Source.ChunkLoadError, typeof Kit.ChunkLoadError>,

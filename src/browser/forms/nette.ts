@@ -308,9 +308,6 @@ const nette = {
 			onclose();
 			return;
 		}
-		const style = document.createElement("style");
-		style.textContent =
-			".netteFormsModal { text-align: center; margin: auto; border: 2px solid black; padding: 1rem } .netteFormsModal button { padding: .1em 2em }";
 		const button = document.createElement("button");
 		button.textContent = "OK";
 		button.onclick = () => {
@@ -318,9 +315,18 @@ const nette = {
 			onclose();
 		};
 		dialog.className = "netteFormsModal";
+		// Nette's rules, in a stylesheet made by script rather than the <style> element Nette inserts: a
+		// Content Security Policy without 'unsafe-inline' in style-src blocks that element, not this. Rules,
+		// not inline styles: a page's own `.netteFormsModal` rules still win as they did.
+		if (!document.adoptedStyleSheets.includes(modalStyles)) {
+			modalStyles.replaceSync(
+				".netteFormsModal { text-align: center; margin: auto; border: 2px solid black; padding: 1rem } .netteFormsModal button { padding: .1em 2em }",
+			);
+			document.adoptedStyleSheets = [...document.adoptedStyleSheets, modalStyles];
+		}
 		// biome-ignore lint/performance/useDomNodeTextContent: innerText shows the line breaks, as Nette's does.
 		dialog.innerText = `${message}\n\n`;
-		dialog.append(style, button);
+		dialog.append(button);
 		document.body.append(dialog);
 		dialog.showModal();
 	},
@@ -402,6 +408,9 @@ const nette = {
 		return ascii.replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "");
 	},
 };
+
+/** Nette's modal's look (showModal), adopted by the document the first time it shows. */
+const modalStyles = new CSSStyleSheet();
 
 /** Forms this script took over from the browser, given back when the runtime takes validation over. */
 const started = new Set<HTMLFormElement>();
