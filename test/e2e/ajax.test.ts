@@ -515,16 +515,24 @@ describe("failures", () => {
 		await page.getByRole("button", { name: "Zkusit znovu" }).click();
 		expect((await echo(page)).fields).toEqual([["name", "typed by the user"]]);
 		expect(await alert.count()).toBe(0);
+		// Focus is back on the button that sent the form, not lost with the bar.
+		expect(await page.evaluate(() => document.activeElement?.matches("#put-form button"))).toBe(true);
 		await page.context().close();
 	});
 
-	it("shows a network failure as such", async () => {
+	it("shows a network failure as such; closed, by its button or Escape, focus goes back to the sender", async () => {
 		const { page } = await open();
 		await page.route("**/_fixtures/ajax/echo*", (route) => route.abort("internetdisconnected"));
 		await page.click("#put-form button");
 		await page.locator(".ajax-error").waitFor();
 		expect(await page.locator(".ajax-error").textContent()).toContain("Nepodařilo se spojit se serverem");
 		await page.getByRole("button", { name: "Zavřít" }).click();
+		expect(await page.locator(".ajax-error").count()).toBe(0);
+		expect(await page.evaluate(() => document.activeElement?.matches("#put-form button"))).toBe(true);
+
+		await page.keyboard.press("Enter");
+		await page.locator(".ajax-error").waitFor();
+		await page.keyboard.press("Escape");
 		expect(await page.locator(".ajax-error").count()).toBe(0);
 		await page.context().close();
 	});
@@ -603,7 +611,7 @@ describe("failures", () => {
 });
 
 describe("autosubmit", () => {
-	it("submits on change at once, and 200 ms after the last keyup that changed a text field", async () => {
+	it("submits on change at once, and 200 ms after the last keyup or other input that changed a text field", async () => {
 		const observed = await openPage(browser);
 		const { page, requests } = observed;
 		await page.clock.install();
@@ -634,6 +642,13 @@ describe("autosubmit", () => {
 		await page.keyboard.press("Tab");
 		await page.clock.runFor(500);
 		expect(echoes()).toBe(2);
+		// Text without keys (pasted with the mouse, autofilled: fill() sends input events only) counts as typed.
+		await page.fill("#filter input", "Brno-sever");
+		await page.clock.runFor(199);
+		expect(echoes()).toBe(2);
+		await page.clock.runFor(1);
+		await page.waitForFunction(() => document.querySelector("#echo")?.textContent?.includes("Brno-sever"));
+		expect(echoes()).toBe(3);
 		await page.context().close();
 	});
 

@@ -201,6 +201,8 @@ export function createAjax() {
 				)
 					return;
 				abort();
+				// And dismisses a failure shown, as the bar's close button does.
+				hideError();
 			});
 			addEventListener("popstate", (event) => {
 				if (restore(event)) abort();

@@ -4,8 +4,8 @@ const FORM = "form[data-autosubmit]";
 const TEXT_TYPES = new Set(["text", "search", "email", "tel", "url", "number", "password"]);
 
 /**
- * Forms with data-autosubmit submit themselves on change, or 200 ms after the last keyup that changed
- * a text field — through requestSubmit, so validation runs and an `ajax` form goes by ajax. A form
+ * Forms with data-autosubmit submit themselves on change, or 200 ms after the last keyup (or other
+ * input) that changed a text field — through requestSubmit, so validation runs and an `ajax` form goes by ajax. A form
  * whose data did not change since it was last sent is not sent again (change after keyup, say), unless
  * that request never got its answer shown.
  *
@@ -50,14 +50,18 @@ export function startAutosubmit(): void {
 		if (sent.get(request.element) === serialize(request.body ?? new URL(request.url).search))
 			sent.set(request.element, null);
 	});
-	document.addEventListener("keyup", (event) => {
+	// Text that comes without keys (pasted with the mouse, filled in by the browser, dictated) is typing
+	// too: `input` counts as a keyup that changed the field.
+	const onTyping = (event: Event) => {
 		const form = formOf(event.target);
 		const field = event.target;
 		if (!form || !isTextField(field) || typed.get(field) === field.value) return;
 		typed.set(field, field.value);
 		clearTimeout(timer);
 		timer = setTimeout(() => submit(form), AUTOSUBMIT_KEYUP_DEBOUNCE);
-	});
+	};
+	document.addEventListener("keyup", onTyping);
+	document.addEventListener("input", onTyping);
 
 	for (const form of document.querySelectorAll<HTMLFormElement>(FORM)) {
 		sent.set(form, serialize(renderedData(form)));

@@ -40,9 +40,17 @@ export function announce(text: string): void {
 
 let errorBox: HTMLElement | undefined;
 
-/** Shows a failure with a retry button; only one at a time. */
+/**
+ * Shows a failure with a retry button; only one at a time. Either button gives focus back to what had
+ * it when the failure showed (the link or button that sent the request), rather than to the document.
+ */
 export function showError(text: string, retry: () => void): void {
 	hideError();
+	const back = document.activeElement as HTMLElement | null;
+	const close = () => {
+		hideError();
+		back?.focus();
+	};
 	const box = document.createElement("div");
 	box.className = "ajax-error";
 	box.setAttribute("role", "alert");
@@ -53,11 +61,11 @@ export function showError(text: string, retry: () => void): void {
 		message("retry"),
 		__KIT__ ? "ajax-error__retry" : "button button--primary",
 		() => {
-			hideError();
+			close();
 			retry();
 		},
 	);
-	const closeButton = button("×", "ajax-error__close", hideError);
+	const closeButton = button("×", "ajax-error__close", close);
 	closeButton.setAttribute("aria-label", message("close"));
 	box.append(paragraph, retryButton, closeButton);
 	document.body.append(box);
