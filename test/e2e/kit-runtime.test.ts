@@ -130,6 +130,28 @@ beforeAll(async () => {
 			}),
 		),
 	);
+	// kit/README.md's recipe: focus on the first field the server refused, in an ajax answer's snippet.
+	const signupForm = (error = "") => `<form id="frm-signup" class="ajax" action="/signup/send" method="post">
+		<p><label for="frm-signup-email">E-mail</label>
+		<input id="frm-signup-email" name="email" value="${error ? "jana@example.cz" : ""}"
+			${netteRules([{ op: ":email", msg: "Enter an e-mail address." }])}
+			${error ? `data-nette-error="${error}"` : ""}>${error ? `<span class="error">${error}</span>` : ""}</p>
+		<p><input type="submit" id="frm-signup-send" name="send" value="Send"></p></form>`;
+	server.route("/signup", ({ nonce }) =>
+		html(
+			layout(snippet("signup", signupForm()), {
+				nonce,
+				head: `<script type="module" nonce="${nonce}">
+					document.addEventListener("snippet:updated", (event) => {
+						event.target.querySelector("[data-nette-error]")?.focus();
+					});
+				</script>`,
+			}),
+		),
+	);
+	server.route("/signup/send", () =>
+		json({ snippets: { "snippet--signup": signupForm("This e-mail is taken.") } }),
+	);
 	server.route("/more", ({ ajax, nonce }) =>
 		ajax
 			? json({
@@ -300,6 +322,17 @@ describe("the kit on another server", () => {
 		await page.fill("#name", "");
 		await page.locator("#name").blur();
 		await page.waitForSelector(`.has-error .form-item__error:has-text('${text}')`);
+		await page.context().close();
+	});
+
+	it("moves focus to the field the server refused with the README's snippet:updated recipe", async () => {
+		const { page, messages } = await open("/signup");
+		await page.fill("#frm-signup-email", "jana@example.cz");
+		await page.click("#frm-signup-send");
+		await page.waitForSelector("#frm-signup-email[aria-invalid=true]");
+		await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe("frm-signup-email");
+		expect(await page.textContent("#snippet--signup span.error")).toBe("This e-mail is taken.");
+		expect(problems(messages)).toEqual([]);
 		await page.context().close();
 	});
 
