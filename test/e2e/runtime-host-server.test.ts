@@ -3,10 +3,11 @@
  * renders Nette-style HTML strings and answers Naja-style payloads, with no `Vary` header and no cache
  * headers, and serves the kit's runtime and nette-forms.js (dist/kit, `npm run build:kit`) under /kit/:
  * these features are compiled into the kit only (`__KIT__`). Covered: `window.Nette` shared with the
- * runtime (custom validators, showFormErrors, events, the drop-in beside the runtime in either order, an
- * unknown op skipped), Nette's error markup, ajax parity with Naja (no stale JSON on Back, redirects,
- * nonce scripts, `payload.url`) and the fallback language. The development warning about an unknown op
- * is checked in the kit's development build (dist/kit/dev/).
+ * runtime (custom validators, showFormErrors, events, the drop-in beside the runtime in either order, a
+ * form a script adds and starts with `Nette.initForm` left to the runtime, an unknown op skipped),
+ * Nette's error markup, ajax parity with Naja (no stale JSON on Back, redirects, nonce scripts,
+ * `payload.url`) and the fallback language. The development warning about an unknown op is checked in
+ * the kit's development build (dist/kit/dev/).
  */
 import { readFile } from "node:fs/promises";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
@@ -29,6 +30,8 @@ declare global {
 		loadedBeforeRuntime?: boolean;
 		/** The name of the error setErrorClass threw for a bad name. */
 		refused?: string;
+		/** The page's script that inserts a form and starts it with Nette.initForm. */
+		addForm?: () => void;
 	}
 }
 interface NetteApi {
@@ -81,6 +84,24 @@ const zipForm = (attributes = "", error = "") => `<form id="f" action="/sent" me
 	<td><input type="text" name="zip" id="frm-zip" ${rules([filled, zip])}${error ? ` data-nette-error="" value="1"` : ""}>${error ? `<span class="error">${error}</span>` : ""}</td></tr>
 	<tr><td colspan="2"><input type="submit" name="send" value="Odeslat"></td></tr></table></form>`;
 
+/**
+ * A form a page's script adds later and starts with `Nette.initForm(form)`, as Nette's documentation has
+ * it for forms inserted by script: `addForm` inserts it into #snippet--added, then calls initForm at
+ * once, or (`late`) once the runtime has found it (its MutationObserver runs before a later microtask).
+ */
+const addedForm = (className = "") => `<form id="a" action="/saved" method="post" class="${className}">
+	<div class="form-item"><label for="a-name">Jméno</label><input id="a-name" name="name" ${rules([{ op: ":filled", msg: "Vyplňte jméno." }])}></div>
+	<button name="save">Uložit</button></form>`;
+const addForm = ({ className = "", late = false } = {}) => `<script nonce="${NONCE}">
+	window.addForm = async () => {
+		document.querySelector("#snippet--added").innerHTML = ${JSON.stringify(addedForm(className))};
+		const form = document.querySelector("#a");
+		${late ? "await Promise.resolve(); if (!form.noValidate) throw new Error('not found by the runtime');" : ""}
+		Nette.initForm(form);
+	};
+</script>`;
+const dropIn = `<script src="/kit/nette-forms.js" nonce="${NONCE}"></script>`;
+
 const list = (n: number) =>
 	`<div id="snippet--list"><p>Stránka ${n}</p><a class="ajax" href="/list?page=${n + 1}">Další</a></div>`;
 
@@ -97,6 +118,11 @@ const pages: Record<string, (url: URL, ajax: boolean) => string | object> = {
 			? { snippets: { "snippet--other": "<p>Jiná stránka</p>" } }
 			: page({ body: `<div id="snippet--other"><p id="other">Jiná stránka</p></div>` }),
 	"/sent": () => page({ body: `<p id="sent">Odesláno</p>` }),
+	"/saved": (_url, ajax) =>
+		ajax
+			? { snippets: { "snippet--added": `<p id="saved">Uloženo</p>` } }
+			: page({ body: `<p id="saved">Uloženo</p>` }),
+	"/addForm": () => ({ snippets: { "snippet--added": addedForm("ajax") } }),
 	"/redirect": (url) => ({
 		redirect: url.searchParams.get("to") ?? "/list?page=7",
 		forceRedirect: url.searchParams.has("force"),
@@ -178,6 +204,38 @@ const TESTS: Record<string, PageOptions> = {
 	dropInAfter: {
 		head: `${zipValidator}<script defer src="/kit/nette-forms.js" nonce="${NONCE}"></script>`,
 		body: zipForm(),
+	},
+	// Forms a script adds and starts with Nette.initForm, the runtime on the page.
+	initFormDropInFirst: { head: dropIn, body: `<div id="snippet--added"></div>${addForm()}` },
+	initFormDropInAfter: {
+		head: `<script defer src="/kit/nette-forms.js" nonce="${NONCE}"></script>`,
+		body: `<div id="snippet--added"></div>${addForm({ className: "ajax" })}`,
+	},
+	initFormFoundFirst: { head: dropIn, body: `<div id="snippet--added"></div>${addForm({ late: true })}` },
+	// Before the runtime comes (after the load event): nette-forms.js takes the form over, then gives it back.
+	initFormThenLateRuntime: {
+		runtime: false,
+		head: dropIn,
+		body: `<div id="snippet--added"></div>${addForm()}<script nonce="${NONCE}">
+			addEventListener("load", () => {
+				window.addForm();
+				window.loadedBeforeRuntime = document.querySelector("#a").noValidate;
+				const script = document.createElement("script");
+				script.type = "module";
+				script.src = "/kit/runtime.js";
+				document.head.append(script);
+			});
+		</script>`,
+	},
+	// The form comes in an ajax answer's snippet, started by a snippet:updated listener.
+	initFormOnSnippetUpdate: {
+		head: dropIn,
+		body: `<div id="snippet--added"></div><a class="ajax" id="load" href="/addForm">Formulář</a>
+			<script nonce="${NONCE}">
+				document.addEventListener("snippet:updated", (event) => {
+					for (const form of event.target.querySelectorAll("form")) Nette.initForm(form);
+				});
+			</script>`,
 	},
 	showFormErrors: {
 		head: `${zipValidator}<script type="module" nonce="${NONCE}">
@@ -316,6 +374,39 @@ describe("window.Nette and the runtime's validation", () => {
 		expect(await calls()).toBe("2");
 		await override.context().close();
 	});
+
+	for (const [name, test, start] of [
+		["loaded before the runtime, at once", "initFormDropInFirst", "script"],
+		["loaded after the runtime, at once, an ajax form", "initFormDropInAfter", "script"],
+		["once the runtime has found the form", "initFormFoundFirst", "script"],
+		["before the runtime came", "initFormThenLateRuntime", "load"],
+		["from a snippet:updated listener, an ajax form", "initFormOnSnippetUpdate", "snippet"],
+	] as const) {
+		it(`leaves a form a script added and passed to Nette.initForm to the runtime: nette-forms.js ${name}`, async () => {
+			const { page } = await open(`/?test=${test}`);
+			if (start === "script") await page.evaluate(() => window.addForm!());
+			if (start === "snippet") await page.click("#load");
+			const form = page.locator("#a");
+			await form.waitFor();
+			if (start === "load") expect(await page.evaluate(() => window.loadedBeforeRuntime)).toBe(true);
+			const ajax = await form.evaluate((element) => element.classList.contains("ajax"));
+			await page.evaluate(() => {
+				window.samePage = true;
+			});
+			seen.length = 0;
+			await page.click("[name=save]");
+			await expect.poll(() => summaryText(page)).toEqual(["Vyplňte jméno."]);
+			expect(await page.locator("#a .form-item__error").textContent()).toBe("Vyplňte jméno.");
+			expect(await page.locator("dialog").count()).toBe(0);
+			await page.fill("#a-name", "Jana");
+			await page.click("[name=save]");
+			await page.waitForSelector("#saved");
+			// Nothing went before the valid submission, which went by ajax for an ajax form.
+			expect(seen).toEqual([`${ajax ? "ajax" : "page"} /saved`]);
+			expect(await page.evaluate(() => window.samePage)).toBe(ajax || undefined);
+			await page.context().close();
+		});
+	}
 
 	it("hands a submit's errors to the page's Nette.showFormErrors instead of showing them", async () => {
 		const { page } = await open("/?test=showFormErrors");

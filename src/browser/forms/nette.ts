@@ -382,7 +382,10 @@ const nette = {
 		}
 		if (![...form.elements].some((elem) => elem.getAttribute("data-nette-rules"))) return;
 		nette.toggleForm(form);
-		if (form.noValidate) return;
+		// With the runtime on the page validation is its own, whether it has found this form yet or not: a
+		// form this set `noValidate` on would look opted out to it (handOver gives back the forms started
+		// before it came).
+		if (form.noValidate || runtime.runtime) return;
 		form.noValidate = true;
 		started.add(form);
 		form.addEventListener("submit", (event) => {
