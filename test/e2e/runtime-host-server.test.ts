@@ -166,6 +166,20 @@ async function handle(request: IncomingMessage, response: ServerResponse): Promi
 	}
 }
 
+/**
+ * A page script that loads runtime.js after the load event, when nette-forms.js has started the page's
+ * forms; `first` runs before.
+ */
+const runtimeAfterLoad = (first = "") => `<script nonce="${NONCE}">
+	addEventListener("load", () => {
+		${first}
+		const script = document.createElement("script");
+		script.type = "module";
+		script.src = "/kit/runtime.js";
+		document.head.append(script);
+	});
+</script>`;
+
 /** Pages by `?test=` name. */
 const TESTS: Record<string, PageOptions> = {
 	zip: { head: zipValidator, body: zipForm() },
@@ -177,29 +191,14 @@ const TESTS: Record<string, PageOptions> = {
 	dropInThenLateRuntime: {
 		runtime: false,
 		head: `<script src="/kit/nette-forms.js" nonce="${NONCE}"></script>`,
-		body: `${zipForm()}<script nonce="${NONCE}">
-			addEventListener("load", () => {
-				window.loadedBeforeRuntime = document.querySelector("#f").noValidate;
-				const script = document.createElement("script");
-				script.type = "module";
-				script.src = "/kit/runtime.js";
-				document.head.append(script);
-			});
-		</script>`,
+		body: `${zipForm()}${runtimeAfterLoad('window.loadedBeforeRuntime = document.querySelector("#f").noValidate;')}`,
 	},
 	dropInThenLateRuntimeOverride: {
 		runtime: false,
 		head: `<script src="/kit/nette-forms.js" nonce="${NONCE}"></script><script nonce="${NONCE}">
 			Nette.showFormErrors = () => { sessionStorage.calls = Number(sessionStorage.calls ?? 0) + 1; };
 		</script>`,
-		body: `${zipForm()}<script nonce="${NONCE}">
-			addEventListener("load", () => {
-				const script = document.createElement("script");
-				script.type = "module";
-				script.src = "/kit/runtime.js";
-				document.head.append(script);
-			});
-		</script>`,
+		body: `${zipForm()}${runtimeAfterLoad()}`,
 	},
 	dropInAfter: {
 		head: `${zipValidator}<script defer src="/kit/nette-forms.js" nonce="${NONCE}"></script>`,
@@ -216,16 +215,9 @@ const TESTS: Record<string, PageOptions> = {
 	initFormThenLateRuntime: {
 		runtime: false,
 		head: dropIn,
-		body: `<div id="snippet--added"></div>${addForm()}<script nonce="${NONCE}">
-			addEventListener("load", () => {
-				window.addForm();
-				window.loadedBeforeRuntime = document.querySelector("#a").noValidate;
-				const script = document.createElement("script");
-				script.type = "module";
-				script.src = "/kit/runtime.js";
-				document.head.append(script);
-			});
-		</script>`,
+		body: `<div id="snippet--added"></div>${addForm()}${runtimeAfterLoad(
+			'window.addForm(); window.loadedBeforeRuntime = document.querySelector("#a").noValidate;',
+		)}`,
 	},
 	// The form comes in an ajax answer's snippet, started by a snippet:updated listener.
 	initFormOnSnippetUpdate: {
