@@ -10,7 +10,7 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 import { chromium } from "playwright-core";
-import { KIT_MANIFEST } from "../build/kit.config.ts";
+import { KIT_MANIFEST } from "../build/kit-manifest.ts";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../test/helpers/chromium";
 import { startServer } from "../test/helpers/server";
 import { RegistrationClient } from "./lib/registration-client";

@@ -2,6 +2,7 @@ import { copyFileSync, existsSync, readdirSync, readFileSync, renameSync, writeF
 import { join, resolve } from "node:path";
 import { build, defineConfig, type Plugin } from "vite";
 import { componentsPlugin } from "./components-plugin.ts";
+import { KIT_MANIFEST } from "./kit-manifest.ts";
 
 /** Where the kit's own files (README, CHANGELOG, package.json, runtime.css, declarations) are kept. */
 const SOURCE = "kit";
@@ -9,12 +10,7 @@ const OUT = "dist/kit";
 /** The development build (`--mode development`): the same files with the warnings, not minified. */
 const DEV_OUT = `${OUT}/dev`;
 const RUNTIME = "runtime";
-/**
- * The production build's manifest, for `npm run bench:size`: beside dist/kit, not in it, as integrators
- * copy that folder whole. Vite writes it into the build's folder only (a path out of it is refused), so
- * it is moved there once the bundle is written.
- */
-export const KIT_MANIFEST = "dist/kit.manifest.json";
+/** Vite writes the manifest into the build's folder only (a path out of it is refused): moved after. */
 const MANIFEST_IN_OUT = "kit.manifest.json";
 
 /**
@@ -94,8 +90,9 @@ function kitFiles(): Plugin {
 		name: "lumen:kit-files",
 		apply: "build",
 		async closeBundle() {
-			// Absent when the build failed (this hook runs then too).
-			if (existsSync(join(OUT, MANIFEST_IN_OUT))) renameSync(join(OUT, MANIFEST_IN_OUT), KIT_MANIFEST);
+			// Absent when the build failed (this hook runs then too): nothing more to add to a broken kit.
+			if (!existsSync(join(OUT, MANIFEST_IN_OUT))) return;
+			renameSync(join(OUT, MANIFEST_IN_OUT), KIT_MANIFEST);
 			await build({
 				configFile: "build/nette-forms.config.ts",
 				mode: "production",

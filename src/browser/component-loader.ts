@@ -138,7 +138,7 @@ export function createComponentLoader(chunks: Record<string, string | ComponentS
 			).then((module) => {
 				const exported = (module as { default?: unknown }).default;
 				if (!isComponentDefinition(exported)) {
-					throw new TypeError(`${name}: no default export with connect()`);
+					throw new TypeError(`${name}: no connect()`);
 				}
 				return exported;
 			});

@@ -54,7 +54,8 @@ declare global {
 }
 
 // Two copies (a page's script importing the runtime from another address than the page loads, or with
-// a query) would both handle every link and form: development builds say so, whichever started first.
+// a query) would both handle every link and form: a development build says so when another copy starts
+// after it has loaded (which, run as the page loads, is whichever starts first).
 if (__DEV__) {
 	let starts = 0;
 	document.addEventListener("runtime:start", () => {

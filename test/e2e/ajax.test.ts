@@ -530,10 +530,17 @@ describe("failures", () => {
 		expect(await page.locator(".ajax-error").count()).toBe(0);
 		expect(await page.evaluate(() => document.activeElement?.matches("#put-form button"))).toBe(true);
 
+		// Escape dismisses it too; from the bar's own buttons, focus goes back as well.
 		await page.keyboard.press("Enter");
 		await page.locator(".ajax-error").waitFor();
 		await page.keyboard.press("Escape");
 		expect(await page.locator(".ajax-error").count()).toBe(0);
+		expect(await page.evaluate(() => document.activeElement?.matches("#put-form button"))).toBe(true);
+		await page.keyboard.press("Enter");
+		await page.getByRole("button", { name: "Zkusit znovu" }).focus();
+		await page.keyboard.press("Escape");
+		expect(await page.locator(".ajax-error").count()).toBe(0);
+		expect(await page.evaluate(() => document.activeElement?.matches("#put-form button"))).toBe(true);
 		await page.context().close();
 	});
 

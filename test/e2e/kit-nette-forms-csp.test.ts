@@ -65,8 +65,13 @@ afterAll(async () => {
  * the policy, then, a `<style>` element of the test's own (#sentinel), which the policy blocks: the
  * browser reports violations in order, so once the sentinel's is in, any the modal caused is in too.
  */
-async function openModal(script: Script, csp: boolean, own = false) {
+async function openModal(script: Script, csp: boolean, own = false, oldBrowser = false) {
 	const { page, messages } = await openPage(browser);
+	// A browser without constructed stylesheets (Safari before 16.4).
+	if (oldBrowser)
+		await page.addInitScript(() => {
+			delete (Document.prototype as { adoptedStyleSheets?: unknown }).adoptedStyleSheets;
+		});
 	await page.addInitScript(() => {
 		window.violations = [];
 		document.addEventListener("securitypolicyviolation", (event) => {
@@ -143,5 +148,13 @@ describe("nette-forms.js under a CSP with style-src 'self'", () => {
 		expect(original.dialog[2]).toBe("5px solid rgb(0, 0, 0)");
 		expect(ours.dialog).toEqual(original.dialog);
 		expect(ours.violations).toEqual([]);
+	});
+
+	it("inserts Nette's own <style> where the browser has no constructed stylesheets, looking the same", async () => {
+		const [ours, original] = [
+			await openModal("ours", false, false, true),
+			await openModal("original", false),
+		];
+		expect(ours).toEqual(original);
 	});
 });

@@ -19,6 +19,9 @@ declare global {
 		answerRan?: number;
 		guessedRan?: boolean;
 		plainRan?: boolean;
+		sentinelRan?: boolean;
+		feedRan?: number;
+		itemsRan?: number;
 		invalidMessages?: string[];
 	}
 }
@@ -86,7 +89,17 @@ beforeAll(async () => {
 	);
 	// Nette's way: a nonce made for each response, the page's and each answer's own.
 	server.route("/scripts", ({ nonce }) =>
-		html(layout(`<p><a class="ajax" href="/scripts/more">More</a></p>${snippet("list", "")}`, { nonce })),
+		html(
+			layout(
+				`<p><a class="ajax" href="/scripts/more">More</a> <a class="ajax" href="/scripts/unvouched">Unvouched</a>
+				<a class="ajax" href="/scripts/sentinel">Sentinel</a> <a class="ajax" href="/scripts/append">Append</a></p>
+				${snippet("list", "")}
+				<div id="snippet--feed" data-ajax-append>
+					<script nonce="${nonce}">window.feedRan = (window.feedRan ?? 0) + 1;</script>
+				</div>`,
+				{ nonce },
+			),
+		),
 	);
 	server.route("/scripts/more", ({ nonce }) =>
 		json(
@@ -108,6 +121,24 @@ beforeAll(async () => {
 				"snippet--list": `<p>Without a policy</p><script nonce="${nonce}">window.answerRan = -1;</script>`,
 			},
 		}),
+	);
+	// Vouched for, after the unvouched one: once it has run, the one before would have too.
+	server.route("/scripts/sentinel", ({ nonce }) =>
+		json(
+			{ snippets: { "snippet--list": `<script nonce="${nonce}">window.sentinelRan = true;</script>` } },
+			{ csp: true },
+		),
+	);
+	// Appended to a snippet that holds scripts already, the page's own among them.
+	server.route("/scripts/append", ({ nonce }) =>
+		json(
+			{
+				snippets: {
+					"snippet--feed": `<p>Item</p><script nonce="${nonce}">window.itemsRan = (window.itemsRan ?? 0) + 1;</script>`,
+				},
+			},
+			{ csp: true },
+		),
 	);
 	server.route("/no-message", ({ nonce }) =>
 		html(
@@ -288,16 +319,27 @@ describe("the kit on another server", () => {
 		await expect.poll(() => page.evaluate(() => window.answerRan)).toBe(1);
 		expect(await page.evaluate(() => [window.guessedRan, window.plainRan])).toEqual([undefined, undefined]);
 
-		await page.evaluate(() =>
-			document
-				.querySelector("#snippet--list")!
-				.insertAdjacentHTML("beforeend", '<a class="ajax" id="unvouched" href="/scripts/unvouched">u</a>'),
-		);
-		await page.click("#unvouched");
+		await page.click("a[href='/scripts/unvouched']");
 		await page.waitForSelector("#snippet--list p:has-text('Without a policy')");
-		// The scripts' chunk ran the first answer's script; the second's would have run by the next task.
-		await page.evaluate(() => new Promise((resolve) => setTimeout(resolve)));
+		// Answers' scripts run in the order the answers came: once the next one's has run, so would this.
+		await page.click("a[href='/scripts/sentinel']");
+		await page.waitForFunction(() => window.sentinelRan);
 		expect(await page.evaluate(() => window.answerRan)).toBe(1);
+		expect(problems(messages)).toEqual([]);
+		await page.context().close();
+	});
+
+	it("runs an appended answer's scripts only, once each: not the snippet's earlier ones", async () => {
+		const { page, messages } = await open("/scripts");
+		expect(await page.evaluate(() => window.feedRan)).toBe(1);
+		await page.click("a[href='/scripts/append']");
+		await expect.poll(() => page.evaluate(() => window.itemsRan)).toBe(1);
+		await page.click("a[href='/scripts/append']");
+		await expect.poll(() => page.evaluate(() => window.itemsRan)).toBe(2);
+		await page.click("a[href='/scripts/sentinel']");
+		await page.waitForFunction(() => window.sentinelRan);
+		expect(await page.evaluate(() => [window.feedRan, window.itemsRan])).toEqual([1, 2]);
+		expect(await page.locator("#snippet--feed p").count()).toBe(2);
 		expect(problems(messages)).toEqual([]);
 		await page.context().close();
 	});

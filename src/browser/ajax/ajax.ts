@@ -157,7 +157,6 @@ export function createAjax() {
 		// to the page the visitor was on.
 		if (!payload.redirect && (request.history || payload.url))
 			addEntry(payload.url ?? request.url, request.history || "replace");
-		// The kit's only: the site's snippets carry no scripts.
 		// The kit's only (the site's snippets carry no scripts), from a chunk of its own: few answers have any.
 		if (__KIT__ && applied.some(({ element }) => element.querySelector("script")))
 			void importModule("scripts").then(({ runScripts }) => runScripts(applied, response, nonce));

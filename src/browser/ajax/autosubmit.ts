@@ -5,9 +5,9 @@ const TEXT_TYPES = new Set(["text", "search", "email", "tel", "url", "number", "
 
 /**
  * Forms with data-autosubmit submit themselves on change, or 200 ms after the last keyup (or other
- * input) that changed a text field — through requestSubmit, so validation runs and an `ajax` form goes by ajax. A form
- * whose data did not change since it was last sent is not sent again (change after keyup, say), unless
- * that request never got its answer shown.
+ * input) that changed a text field — through requestSubmit, so validation runs and an `ajax` form goes
+ * by ajax. A form whose data did not change since it was last sent is not sent again (change after
+ * keyup, say), unless that request never got its answer shown.
  *
  * The module loads once the page has such a form (forms/shim.ts): what was typed or chosen before that
  * is sent at once, as the page still shows what its form held when rendered.

@@ -39,18 +39,13 @@ export function announce(text: string): void {
 }
 
 let errorBox: HTMLElement | undefined;
+/** What had focus when the failure showed: the link or button that sent the request, as a rule. */
+let focusBefore: HTMLElement | null = null;
 
-/**
- * Shows a failure with a retry button; only one at a time. Either button gives focus back to what had
- * it when the failure showed (the link or button that sent the request), rather than to the document.
- */
+/** Shows a failure with a retry button; only one at a time. */
 export function showError(text: string, retry: () => void): void {
 	hideError();
-	const back = document.activeElement as HTMLElement | null;
-	const close = () => {
-		hideError();
-		back?.focus();
-	};
+	focusBefore = document.activeElement as HTMLElement | null;
 	const box = document.createElement("div");
 	box.className = "ajax-error";
 	box.setAttribute("role", "alert");
@@ -61,19 +56,23 @@ export function showError(text: string, retry: () => void): void {
 		message("retry"),
 		__KIT__ ? "ajax-error__retry" : "button button--primary",
 		() => {
-			close();
+			hideError();
 			retry();
 		},
 	);
-	const closeButton = button("×", "ajax-error__close", close);
+	const closeButton = button("×", "ajax-error__close", hideError);
 	closeButton.setAttribute("aria-label", message("close"));
 	box.append(paragraph, retryButton, closeButton);
 	document.body.append(box);
 	errorBox = box;
 }
 
-/** Removes the failure shown, if any (removing one already gone does nothing). */
+/**
+ * Removes the failure shown, if any (removing one already gone does nothing). Focus in it (its buttons,
+ * Escape on them) goes back to what had it before, rather than to the document; focus elsewhere stays.
+ */
 export function hideError(): void {
+	if (errorBox?.contains(document.activeElement)) focusBefore?.focus();
 	errorBox?.remove();
 }
 

@@ -286,8 +286,8 @@ function netteValidators(): () => void {
 /**
  * The kit's: leaves a submit's errors in `Nette.formErrors` and lets the page show them instead of the
  * runtime, by cancelling `forms:invalid` / `forms:valid` or with a `Nette.showFormErrors` of its own.
- * Returns whether the page did. An error of a rule without a message gets `fallback`, for the page and
- * the runtime alike.
+ * Returns whether the page did. An error of a rule without a message gets `fallback` (the entries are
+ * changed in place, so the runtime shows the same text the page gets).
  */
 function shownByPage(
 	form: HTMLFormElement,

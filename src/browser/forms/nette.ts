@@ -315,17 +315,21 @@ const nette = {
 			onclose();
 		};
 		dialog.className = "netteFormsModal";
-		// Nette's rules, in a stylesheet made by script rather than the <style> element Nette inserts: a
-		// Content Security Policy without 'unsafe-inline' in style-src blocks that element, not this. Rules,
-		// not inline styles: a page's own `.netteFormsModal` rules still win as they did.
-		if (!document.adoptedStyleSheets.includes(modalStyles)) {
-			modalStyles.replaceSync(
-				".netteFormsModal { text-align: center; margin: auto; border: 2px solid black; padding: 1rem } .netteFormsModal button { padding: .1em 2em }",
-			);
-			document.adoptedStyleSheets = [...document.adoptedStyleSheets, modalStyles];
-		}
 		// biome-ignore lint/performance/useDomNodeTextContent: innerText shows the line breaks, as Nette's does.
 		dialog.innerText = `${message}\n\n`;
+		// Nette's rules, in a stylesheet made by script rather than the <style> element Nette inserts: a
+		// Content Security Policy without 'unsafe-inline' in style-src blocks that element, not this. Rules,
+		// not inline styles: a page's own, more specific `.netteFormsModal` rules still win, as they did.
+		// A browser without constructed stylesheets (Safari before 16.4) gets Nette's element.
+		if (!("adoptedStyleSheets" in Document.prototype)) {
+			const style = document.createElement("style");
+			style.textContent = MODAL_STYLES;
+			dialog.append(style);
+		} else if (!modalStyles) {
+			modalStyles = new CSSStyleSheet();
+			modalStyles.replaceSync(MODAL_STYLES);
+			document.adoptedStyleSheets = [...document.adoptedStyleSheets, modalStyles];
+		}
 		dialog.append(button);
 		document.body.append(dialog);
 		dialog.showModal();
@@ -412,8 +416,11 @@ const nette = {
 	},
 };
 
-/** Nette's modal's look (showModal), adopted by the document the first time it shows. */
-const modalStyles = new CSSStyleSheet();
+/** Nette's modal's look (showModal), as netteForms.js 3.5.3 writes it. */
+const MODAL_STYLES =
+	".netteFormsModal { text-align: center; margin: auto; border: 2px solid black; padding: 1rem } .netteFormsModal button { padding: .1em 2em }";
+/** Made and adopted by the document the first time the modal shows. */
+let modalStyles: CSSStyleSheet | undefined;
 
 /** Forms this script took over from the browser, given back when the runtime takes validation over. */
 const started = new Set<HTMLFormElement>();
