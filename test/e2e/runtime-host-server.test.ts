@@ -184,18 +184,18 @@ const runtimeAfterLoad = (first = "") => `<script nonce="${NONCE}">
 const TESTS: Record<string, PageOptions> = {
 	zip: { head: zipValidator, body: zipForm() },
 	dropInFirst: {
-		head: `<script src="/kit/nette-forms.js" nonce="${NONCE}"></script>${zipValidator}`,
+		head: `${dropIn}${zipValidator}`,
 		body: `${zipForm()}<div id="snippet--more"></div>`,
 	},
 	// The runtime comes after the load event, when nette-forms.js has taken the forms over already.
 	dropInThenLateRuntime: {
 		runtime: false,
-		head: `<script src="/kit/nette-forms.js" nonce="${NONCE}"></script>`,
+		head: dropIn,
 		body: `${zipForm()}${runtimeAfterLoad('window.loadedBeforeRuntime = document.querySelector("#f").noValidate;')}`,
 	},
 	dropInThenLateRuntimeOverride: {
 		runtime: false,
-		head: `<script src="/kit/nette-forms.js" nonce="${NONCE}"></script><script nonce="${NONCE}">
+		head: `${dropIn}<script nonce="${NONCE}">
 			Nette.showFormErrors = () => { sessionStorage.calls = Number(sessionStorage.calls ?? 0) + 1; };
 		</script>`,
 		body: `${zipForm()}${runtimeAfterLoad()}`,
