@@ -530,7 +530,7 @@ describe("failures", () => {
 		expect(await page.locator(".ajax-error").count()).toBe(0);
 		expect(await page.evaluate(() => document.activeElement?.matches("#put-form button"))).toBe(true);
 
-		// Escape dismisses it too; from the bar's own buttons, focus goes back as well.
+		// Escape dismisses it too: pressed elsewhere, focus stays where it is; on the bar's buttons, it goes back.
 		await page.keyboard.press("Enter");
 		await page.locator(".ajax-error").waitFor();
 		await page.keyboard.press("Escape");

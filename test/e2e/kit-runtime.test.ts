@@ -22,6 +22,9 @@ declare global {
 		sentinelRan?: boolean;
 		feedRan?: number;
 		itemsRan?: number;
+		outerRan?: number;
+		innerRan?: number;
+		innerStale?: boolean;
 		invalidMessages?: string[];
 	}
 }
@@ -92,7 +95,9 @@ beforeAll(async () => {
 		html(
 			layout(
 				`<p><a class="ajax" href="/scripts/more">More</a> <a class="ajax" href="/scripts/unvouched">Unvouched</a>
-				<a class="ajax" href="/scripts/sentinel">Sentinel</a> <a class="ajax" href="/scripts/append">Append</a></p>
+				<a class="ajax" href="/scripts/sentinel">Sentinel</a> <a class="ajax" href="/scripts/append">Append</a>
+				<a class="ajax" href="/scripts/nested">Nested</a></p>
+				<div id="snippet--outer"><div id="snippet--inner"></div></div>
 				${snippet("list", "")}
 				<div id="snippet--feed" data-ajax-append>
 					<script nonce="${nonce}">window.feedRan = (window.feedRan ?? 0) + 1;</script>
@@ -135,6 +140,20 @@ beforeAll(async () => {
 			{
 				snippets: {
 					"snippet--feed": `<p>Item</p><script nonce="${nonce}">window.itemsRan = (window.itemsRan ?? 0) + 1;</script>`,
+				},
+			},
+			{ csp: true },
+		),
+	);
+	// Nested snippets in one answer, the outer first: its own script, and the inner's as the inner brings it.
+	server.route("/scripts/nested", ({ nonce }) =>
+		json(
+			{
+				snippets: {
+					"snippet--outer": `<script nonce="${nonce}">window.outerRan = (window.outerRan ?? 0) + 1;</script>
+						<div id="snippet--inner"><script nonce="${nonce}">window.innerStale = true;</script></div>`,
+					"snippet--inner": `<script nonce="${nonce}">window.innerRan = (window.innerRan ?? 0) + 1;</script>
+						<script nonce="${nonce}">window.innerRan = (window.innerRan ?? 0) + 1;</script>`,
 				},
 			},
 			{ csp: true },
@@ -325,6 +344,20 @@ describe("the kit on another server", () => {
 		await page.click("a[href='/scripts/sentinel']");
 		await page.waitForFunction(() => window.sentinelRan);
 		expect(await page.evaluate(() => window.answerRan)).toBe(1);
+		expect(problems(messages)).toEqual([]);
+		await page.context().close();
+	});
+
+	it("runs each script of nested snippets in one answer once, the outer's too, and none the inner replaced", async () => {
+		const { page, messages } = await open("/scripts");
+		await page.click("a[href='/scripts/nested']");
+		await page.click("a[href='/scripts/sentinel']");
+		await page.waitForFunction(() => window.sentinelRan);
+		expect(await page.evaluate(() => [window.outerRan, window.innerRan, window.innerStale])).toEqual([
+			1,
+			2,
+			undefined,
+		]);
 		expect(problems(messages)).toEqual([]);
 		await page.context().close();
 	});

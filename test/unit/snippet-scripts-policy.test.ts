@@ -29,6 +29,10 @@ describe("the nonces an answer's policy allows scripts by", () => {
 		expect(nonces("")).toEqual([]);
 	});
 
+	it("come from a directive's first occurrence, as browsers read a policy that repeats one", () => {
+		expect(nonces("script-src 'nonce-first'; script-src 'nonce-second'")).toEqual(["first"]);
+	});
+
 	it("are read from each policy of a header that joins several, directive names in any case", () => {
 		expect(nonces("SCRIPT-SRC 'nonce-one', script-src 'nonce-two'; style-src 'nonce-three'")).toEqual([
 			"one",

@@ -158,8 +158,8 @@ export function createAjax() {
 		if (!payload.redirect && (request.history || payload.url))
 			addEntry(payload.url ?? request.url, request.history || "replace");
 		// The kit's only (the site's snippets carry no scripts), from a chunk of its own: few answers have any.
-		if (__KIT__ && applied.some(({ element }) => element.querySelector("script")))
-			void importModule("scripts").then(({ runScripts }) => runScripts(applied, response, nonce));
+		const scripts = __KIT__ ? applied.flatMap((snippet) => snippet.scripts!) : [];
+		if (scripts.length) void importModule("scripts").then((module) => module.default(scripts, response));
 		if (applied.length) announce(message("updated"));
 	};
 
@@ -247,12 +247,6 @@ export function createAjax() {
  * query (a GET form sends its own) or fragment.
  */
 const currentPath = () => location.origin + location.pathname;
-
-/**
- * The page's CSP nonce, read at start, before any snippet's script is on the page. The kit's only, for
- * snippet-scripts.ts.
- */
-const nonce = __KIT__ ? document.querySelector<HTMLScriptElement>("script[nonce]")?.nonce : undefined;
 
 /** The loading state of a request's link or form and submitter, on or off. */
 function showLoading({ element, submitter }: AjaxRequest, on: boolean): void {

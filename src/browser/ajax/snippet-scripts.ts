@@ -3,42 +3,29 @@
  * answer whose snippets hold any), as Naja runs snippets' scripts, but only those the server marked as
  * its own: a script carrying the page's CSP nonce, or a nonce the answer's own Content-Security-Policy
  * allows scripts by (a server that makes a nonce per response, as Nette does, writes the answer's into
- * its snippets). Others stay inert, as markup inserted as HTML is. Each runs once: not again when a
- * later answer appends to its snippet, nor when going back restores it.
+ * its snippets). Others stay inert, as markup inserted as HTML is. Each runs once: only the scripts an
+ * answer brought are given (not those a snippet appended to had), and going back runs none.
  */
-import type { AppliedSnippet } from "./snippets";
 
-/** The scripts this module ran: they carry the page's nonce now, and must not pass for new ones. */
-const ran = new WeakSet<Element>();
-
-/**
- * @param nonce the page's, read when the runtime started (a snippet's script, once on the page, could
- *   otherwise pass for the page's own)
- */
-export function runScripts(applied: AppliedSnippet[], response: Response, nonce: string | undefined): void {
+/** @param scripts those the answer's snippets brought (snippets.ts), in document order */
+export default function runScripts(scripts: HTMLScriptElement[], response: Response): void {
+	// The page's: of its first `<script nonce>` outside the snippets, so that no snippet's script passes
+	// for the page's own. Its attribute reads empty once the page has loaded; the property keeps it.
+	const pageNonce = document.querySelector<HTMLScriptElement>(
+		"script[nonce]:not([id^='snippet-'] script)",
+	)?.nonce;
 	const vouched = scriptNonces(response.headers.get("content-security-policy"));
-	for (const { element, detail } of applied) {
-		// The answer's scripts are the snippet's last ones: appended to, it keeps those it had.
-		const all = [...element.querySelectorAll("script")];
-		for (const old of all.slice(all.length - scriptCount(detail.html))) {
-			// Gone already (a newer answer replaced the snippet), or run.
-			if (!old.isConnected || ran.has(old)) continue;
-			if (!old.nonce || (old.nonce !== nonce && !vouched.has(old.nonce))) continue;
-			// Parsed again as a fragment, a script runs once inserted; its nonce attribute was hidden. It
-			// takes the page's nonce, which the page's policy allows.
-			const script = document.createRange().createContextualFragment(old.outerHTML)
-				.firstChild as HTMLScriptElement;
-			script.nonce = nonce ?? "";
-			ran.add(script);
-			old.replaceWith(script);
-		}
+	for (const old of scripts) {
+		// Gone already: a newer answer, or a listener, replaced it.
+		if (!old.isConnected || !old.nonce || (old.nonce !== pageNonce && !vouched.has(old.nonce))) continue;
+		// A script made by script runs once inserted (one inserted as HTML never does). It takes the page's
+		// nonce, which the page's policy allows; its own attribute reads empty once hidden.
+		const script = document.createElement("script");
+		for (const { name, value } of old.attributes) script.setAttribute(name, value);
+		script.nonce = pageNonce ?? "";
+		script.text = old.textContent ?? "";
+		old.replaceWith(script);
 	}
-}
-
-function scriptCount(html: string): number {
-	const template = document.createElement("template");
-	template.innerHTML = html;
-	return template.content.querySelectorAll("script").length;
 }
 
 /**
@@ -50,12 +37,12 @@ function scriptCount(html: string): number {
 export function scriptNonces(header: string | null): Set<string> {
 	const nonces = new Set<string>();
 	for (const policy of header?.split(",") ?? []) {
-		const directives = new Map(
-			policy.split(";").map((directive) => {
-				const [name = "", ...sources] = directive.trim().split(/\s+/);
-				return [name.toLowerCase(), sources] as const;
-			}),
-		);
+		// A directive given twice counts once, the first time, as browsers read it.
+		const directives = new Map<string, string[]>();
+		for (const directive of policy.split(";")) {
+			const [name = "", ...sources] = directive.trim().split(/\s+/);
+			if (!directives.has(name.toLowerCase())) directives.set(name.toLowerCase(), sources);
+		}
 		const sources =
 			directives.get("script-src-elem") ?? directives.get("script-src") ?? directives.get("default-src");
 		for (const source of sources ?? []) {

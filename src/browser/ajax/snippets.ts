@@ -33,6 +33,8 @@ export interface AppliedSnippet {
 	id: string;
 	element: HTMLElement;
 	detail: SnippetUpdate;
+	/** The kit's: the scripts this update brought (not those a snippet appended to had already). */
+	scripts?: HTMLScriptElement[];
 }
 
 /**
@@ -57,9 +59,15 @@ export function applySnippets(snippets: Record<string, string>, mode: AppendMode
 		const detail = { html, appended };
 		if (!element.dispatchEvent(new CustomEvent(SNIPPET_UPDATE, { bubbles: true, cancelable: true, detail })))
 			continue;
+		// In the kit, the scripts it had: appended to, a snippet keeps them, and they come first.
+		const had = __KIT__ && appended ? element.querySelectorAll("script").length : 0;
 		if (appended) element.insertAdjacentHTML("beforeend", html);
 		else element.innerHTML = html;
-		updated.push({ id, element, detail });
+		updated.push(
+			__KIT__
+				? { id, element, detail, scripts: [...element.querySelectorAll("script")].slice(had) }
+				: { id, element, detail },
+		);
 	}
 	if (focusId && focused && !focused.isConnected) {
 		const replacement = document.getElementById(focusId);

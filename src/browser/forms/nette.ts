@@ -325,10 +325,14 @@ const nette = {
 			const style = document.createElement("style");
 			style.textContent = MODAL_STYLES;
 			dialog.append(style);
-		} else if (!modalStyles) {
-			modalStyles = new CSSStyleSheet();
-			modalStyles.replaceSync(MODAL_STYLES);
-			document.adoptedStyleSheets = [...document.adoptedStyleSheets, modalStyles];
+		} else {
+			if (!modalStyles) {
+				modalStyles = new CSSStyleSheet();
+				modalStyles.replaceSync(MODAL_STYLES);
+			}
+			// Again if the page has set its own list since.
+			if (!document.adoptedStyleSheets.includes(modalStyles))
+				document.adoptedStyleSheets = [...document.adoptedStyleSheets, modalStyles];
 		}
 		dialog.append(button);
 		document.body.append(dialog);
@@ -419,7 +423,7 @@ const nette = {
 /** Nette's modal's look (showModal), as netteForms.js 3.5.3 writes it. */
 const MODAL_STYLES =
 	".netteFormsModal { text-align: center; margin: auto; border: 2px solid black; padding: 1rem } .netteFormsModal button { padding: .1em 2em }";
-/** Made and adopted by the document the first time the modal shows. */
+/** Made the first time the modal shows, and adopted by the document whenever it is not. */
 let modalStyles: CSSStyleSheet | undefined;
 
 /** Forms this script took over from the browser, given back when the runtime takes validation over. */
