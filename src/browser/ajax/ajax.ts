@@ -158,8 +158,10 @@ export function createAjax() {
 		if (!payload.redirect && (request.history || payload.url))
 			addEntry(payload.url ?? request.url, request.history || "replace");
 		// The kit's only (the site's snippets carry no scripts), from a chunk of its own: few answers have any.
-		const scripts = __KIT__ ? applied.flatMap((snippet) => snippet.scripts!) : [];
-		if (scripts.length) void importModule("scripts").then((module) => module.default(scripts, response));
+		if (__KIT__) {
+			const scripts = applied.flatMap((snippet) => snippet.scripts!);
+			if (scripts.length) void importModule("scripts").then((module) => module.default(scripts, response));
+		}
 		if (applied.length) announce(message("updated"));
 	};
 
