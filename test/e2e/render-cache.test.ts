@@ -118,6 +118,13 @@ describe("anonymous pages", () => {
 		expect((await page("/_fixtures/render-cache/data")).cache).toBe("hit");
 	});
 
+	it("are kept by the time the response arrives, however long the check of their data takes", async () => {
+		const first = await page("/_fixtures/render-cache/slow-check");
+		const second = await page("/_fixtures/render-cache/slow-check");
+		expect([first.cache, second.cache]).toEqual(["miss", "hit"]);
+		expect(second.text).toBe(first.text);
+	});
+
 	it("are sent compressed with brotli or gzip, which decode to the page", async () => {
 		// A server of its own: a cache no other test has filled.
 		const server = await startServer();

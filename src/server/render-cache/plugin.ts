@@ -75,11 +75,16 @@ export function registerRenderCache(app: FastifyInstance): void {
 		return sendCached(request, reply, page);
 	});
 
-	// The page as rendered, before compression; whether to keep it is decided once the response is
-	// complete, after every onSend hook (a route's own may still set no-store or a cookie).
+	// The page as rendered, before compression, and whether its data changed while it was rendered (it
+	// may then show the new data, not what the key names). Both are settled before the response goes
+	// out, so that the decision once it is complete (after every onSend hook: a route's own may still
+	// set no-store or a cookie) keeps the page at once: a request sent as soon as this response arrived
+	// finds it.
 	app.addHook("onSend", async (request, _reply, payload) => {
 		const miss = pending.get(request);
-		if (miss && typeof payload === "string") miss.html = payload;
+		if (!miss || typeof payload !== "string") return;
+		if (miss.rule.version && (await miss.rule.version().catch(() => undefined)) !== miss.data) return;
+		miss.html = payload;
 	});
 	app.addHook("onResponse", async (request, reply) => {
 		const miss = pending.get(request);
@@ -91,8 +96,6 @@ export function registerRenderCache(app: FastifyInstance): void {
 			if (value !== undefined) headers[name] = String(value);
 		}
 		if (!headers["content-type"]?.startsWith("text/html")) return;
-		// The data changed while the page was rendered: it may show the new data, not what the key names.
-		if (miss.rule.version && (await miss.rule.version().catch(() => undefined)) !== miss.data) return;
 		// Whether a hit is compressed decides its own Vary.
 		const vary = headers.vary
 			?.split(",")
