@@ -74,7 +74,7 @@ export interface Ajax {
 		request: AjaxRequest,
 		options?: { apply?: boolean; signal?: AbortSignal },
 	): Promise<Payload | undefined>;
-	/** Aborts the page's running request. */
+	/** Aborts the page's running request, and dismisses the error bar of a failure shown. */
 	abort(): void;
 	/** Sends a form (with the button that submits it) as the runtime sends a form with class `ajax`. */
 	submit(form: HTMLFormElement, submitter?: HTMLElement | null): void;

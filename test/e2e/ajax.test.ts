@@ -401,6 +401,19 @@ describe("payload", () => {
 		await page.context().close();
 	});
 
+	it("going back dismisses a failure shown: it was about the page being left", async () => {
+		const { page } = await open();
+		await page.click("#next");
+		await page.waitForFunction(() => document.querySelector("#page-number")?.textContent === "Page 2");
+		await page.route("**/_fixtures/ajax/echo*", (route) => route.abort("internetdisconnected"));
+		await page.click("#put-form button");
+		await page.locator(".ajax-error").waitFor();
+		await page.evaluate(() => history.back());
+		await page.waitForFunction(() => document.querySelector("#page-number")?.textContent === "Page 1");
+		expect(await page.locator(".ajax-error").count()).toBe(0);
+		await page.context().close();
+	});
+
 	it("stores the server's markup for going back, from before the runtime changed anything", async () => {
 		const { page } = await open();
 		// The forms service has taken the form's validation over from the browser (novalidate).

@@ -53,8 +53,10 @@ export type Ajax = ReturnType<typeof createAjax>;
 export function createAjax() {
 	let current: (AjaxRequest & { controller: AbortController; key: string }) | undefined;
 
+	/** Aborts the page's request, and dismisses a failure shown: it is about a page being left. */
 	const abort = (): void => {
 		current?.controller.abort();
+		hideError();
 	};
 
 	/**
@@ -77,7 +79,6 @@ export function createAjax() {
 		if (apply) {
 			abort();
 			current = mine;
-			hideError();
 		}
 		showLoading(request, true);
 		const hideProgress = showProgressLater();
@@ -202,8 +203,6 @@ export function createAjax() {
 				)
 					return;
 				abort();
-				// And dismisses a failure shown, as the bar's close button does.
-				hideError();
 			});
 			addEventListener("popstate", (event) => {
 				if (restore(event)) abort();
