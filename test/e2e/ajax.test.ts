@@ -754,6 +754,20 @@ describe("autosubmit", () => {
 		await page.context().close();
 	});
 
+	it("sends a form without the ajax class by ajax when its submit button has the class, as Naja does", async () => {
+		const { page } = await open();
+		await page.click("#plain-form button.ajax");
+		expect((await echo(page)).fields).toEqual([
+			["plain", "plain value"],
+			["via", "ajax"],
+		]);
+		expect(page.url()).toBe(`${origin()}/_fixtures/ajax`);
+		// Its other button submits it as a page.
+		await page.click("#plain-form button:not(.ajax)", { noWaitAfter: true });
+		await page.waitForURL(`${origin()}/_fixtures/ajax/echo`, { waitUntil: "commit" });
+		await page.context().close();
+	});
+
 	it("submits a form without the ajax class normally", async () => {
 		const { page } = await open();
 		// click, not check(): the normal submit replaces the page before check() could confirm the state.

@@ -108,7 +108,8 @@ export function createSubmitGate(
 			);
 			document.addEventListener("submit", (event) => {
 				const form = event.target as HTMLFormElement;
-				if (event.defaultPrevented || !form.classList.contains("ajax")) return;
+				// As in Naja, a submit button with class `ajax` sends its form by ajax too.
+				if (event.defaultPrevented || (!form.matches(".ajax") && !event.submitter?.matches(".ajax"))) return;
 				event.preventDefault();
 				ajax.submit(form, event.submitter);
 			});
