@@ -109,9 +109,13 @@ export function createComponentLoader(chunks: Record<string, string | ComponentS
 		try {
 			const definition = await definitionOf(name);
 			if (signal.aborted) return;
-			const props = readProps(element, name);
 			// Set: nothing mounts before start() (mount() waits for it).
-			const cleanup = await definition.connect(element, { name, props, signal, services: services! });
+			const cleanup = await definition.connect(element, {
+				name,
+				props: readProps(element, name),
+				signal,
+				services: services!,
+			});
 			if (signal.aborted) {
 				if (typeof cleanup === "function") cleanup();
 				return;

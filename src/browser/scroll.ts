@@ -58,8 +58,10 @@ export function createScroll(root: HTMLElement): Scroll {
 			top = Math.max(0, Math.min(top, root.scrollHeight - innerHeight));
 			if (scroller && smooth) return scroller.scrollTo(top);
 			scroller?.stop();
-			const reduced = matchMedia("(prefers-reduced-motion: reduce)").matches;
-			scrollTo({ top, behavior: smooth && !reduced ? "smooth" : "instant" });
+			scrollTo({
+				top,
+				behavior: smooth && !matchMedia("(prefers-reduced-motion: reduce)").matches ? "smooth" : "instant",
+			});
 		},
 		navigateTo(target, offset, options) {
 			scroll.scrollTo(target, offset, options);

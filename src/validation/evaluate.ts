@@ -14,6 +14,7 @@
 
 import { formatMessage } from "./format-message";
 import {
+	asList,
 	type ControlValue,
 	isControlRef,
 	type Rule,
@@ -99,7 +100,7 @@ function test(r: Run, control: ValidationControl, op: string, arg: unknown, ref?
 	let args = arg;
 	if (isControlRef(arg) || (Array.isArray(arg) && arg.some(isControlRef))) {
 		let missing = false;
-		const values = (Array.isArray(arg) ? arg : [arg]).map((a: unknown) => {
+		const values = asList(arg).map((a: unknown) => {
 			if (!isControlRef(a)) return a;
 			if (a.control === control.name) return own.value;
 			const other = r.form.control(a.control);
@@ -163,8 +164,10 @@ export const validateControl = (
 // One run serves a whole form: its sets are empty again after each control.
 function validateIn(r: Run, control: ValidationControl, options: ValidateOptions): ControlResult {
 	if (control.badInput && !control.disabled) {
-		const message = options.badInputMessage ?? BAD_INPUT_MESSAGE;
-		return { error: { control: control.name, message }, value: effective(control) };
+		return {
+			error: { control: control.name, message: options.badInputMessage ?? BAD_INPUT_MESSAGE },
+			value: effective(control),
+		};
 	}
 	return start(r, control);
 }

@@ -5,7 +5,7 @@
  * arguments stays as typed instead of throwing, and a plain argument prints itself instead of "null".
  */
 
-import { isControlRef, type ValidationControl, type ValidationForm } from "./rules";
+import { asList, isControlRef, type ValidationControl, type ValidationForm } from "./rules";
 
 export function formatMessage(
 	message: string,
@@ -13,7 +13,7 @@ export function formatMessage(
 	arg: unknown,
 	form: ValidationForm,
 ): string {
-	const args: readonly unknown[] = arg === undefined ? [] : Array.isArray(arg) ? arg : [arg];
+	const args = arg === undefined ? [] : asList(arg);
 	return message.replace(/%(value|\d+)/g, (placeholder, key: string) => {
 		if (key === "value") return show(control.value);
 		const i = Number(key);

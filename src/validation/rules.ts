@@ -71,6 +71,9 @@ export const isControlRef = (arg: unknown): arg is ControlRef => {
 	return typeof control === "string" && control !== "";
 };
 
+/** A value as a list: a list as it is, anything else as the one item of one. */
+export const asList = (value: unknown): readonly unknown[] => (Array.isArray(value) ? value : [value]);
+
 /** The key of a validator in `validators` for an op or a PHP callable (`App\Check::zip` → `AppCheck_zip`). */
 export const validatorName = (op: string): string =>
 	(op.startsWith(":") ? op.slice(1) : op).replace("::", "_").replaceAll("\\", "");

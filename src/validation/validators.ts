@@ -13,7 +13,13 @@
  */
 
 import { lumenValidators } from "./lumen-validators";
-import type { ControlValue, FileInfo, ValidationControl, ValidationForm } from "./rules";
+import {
+	asList,
+	type ControlValue,
+	type FileInfo,
+	type ValidationControl,
+	type ValidationForm,
+} from "./rules";
 
 export interface ValidatorContext {
 	/** The control the rule is evaluated on. */
@@ -56,8 +62,8 @@ const filled: Validator = (value) =>
 
 const equal: Validator = (value, arg) => {
 	if (arg === undefined) return null;
-	const values: readonly unknown[] = Array.isArray(value) ? value : [value];
-	const args: readonly unknown[] = Array.isArray(arg) ? arg : [arg];
+	const values = asList(value);
+	const args = asList(arg);
 	const key = (v: unknown) => (v === true ? "1" : text(v));
 	return values.length > 0 && values.every((v) => args.some((a) => key(v) === key(a)));
 };
@@ -91,7 +97,7 @@ const pattern = (value: ControlValue, arg: unknown, flags: string): boolean | nu
 
 const mimeType: Validator = (value, arg) => {
 	const re = new RegExp(
-		(Array.isArray(arg) ? arg : [arg])
+		asList(arg)
 			.map((type) => `^${String(type).replace(/\W/g, "\\$&").replaceAll("\\*", ".*")}$`)
 			.join("|"),
 	);

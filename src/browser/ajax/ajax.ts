@@ -71,8 +71,7 @@ export function createAjax() {
 		// further while the last one loads) is a new request, which aborts the old one.
 		const key = request.url + new URLSearchParams(request.body as never);
 		if (apply && current?.element === request.element && current.key === key) return;
-		if (!document.dispatchEvent(new CustomEvent("ajax:before", { cancelable: true, detail: request })))
-			return;
+		if (!dispatch("ajax:before", request, document, { cancelable: true })) return;
 		const controller = new AbortController();
 		const aborted = signal ? AbortSignal.any([controller.signal, signal]) : controller.signal;
 		const mine = { controller, key, ...request };
@@ -166,24 +165,6 @@ export function createAjax() {
 		if (applied.length) announce(message("updated"));
 	};
 
-	const onClick = (event: MouseEvent): void => {
-		const link = followedLink(event, "a.ajax");
-		if (!link) return;
-		event.preventDefault();
-		// While a form's request runs, the snippets show what its answer may be about to replace: a link
-		// there ("load more", the next page) was made for the old content, and following it would abort the
-		// request, losing what the user typed or chose. The answer brings the links for the new content.
-		if (current?.element instanceof HTMLFormElement && link.closest(SNIPPETS)) return;
-		const history = link.dataset.ajaxHistory === "false" ? false : "push";
-		// A link without href stands for the current path.
-		void send({
-			url: link.hasAttribute("href") ? link.href : currentPath(),
-			method: "GET",
-			element: link,
-			history,
-		});
-	};
-
 	return {
 		/**
 		 * Before the rest of the runtime starts: the snippets' markup is read for the history here. Forms are
@@ -191,15 +172,30 @@ export function createAjax() {
 		 */
 		start(): void {
 			readSnippets();
-			document.addEventListener("click", onClick);
+			// A plain click on a link with class `ajax`.
+			document.addEventListener("click", (event) => {
+				const link = followedLink(event, "a.ajax");
+				if (!link) return;
+				event.preventDefault();
+				// While a form's request runs, the snippets show what its answer may be about to replace: a link
+				// there ("load more", the next page) was made for the old content, and following it would abort the
+				// request, losing what the user typed or chose. The answer brings the links for the new content.
+				if (current?.element instanceof HTMLFormElement && link.closest(SNIPPETS)) return;
+				// A link without href stands for the current path.
+				void send({
+					url: link.hasAttribute("href") ? link.href : currentPath(),
+					method: "GET",
+					element: link,
+					history: link.dataset.ajaxHistory === "false" ? false : "push",
+				});
+			});
 			document.addEventListener("keydown", (event) => {
 				// A key press something else handled (a modal closing on Escape) is not ours.
 				// The target may be the document, which has no closest().
-				const target = event.target as Element;
 				if (
 					event.key !== "Escape" ||
 					event.defaultPrevented ||
-					target.closest?.("dialog[open], [aria-modal]")
+					(event.target as Element).closest?.("dialog[open], [aria-modal]")
 				)
 					return;
 				abort();
@@ -218,8 +214,10 @@ export function createAjax() {
 				"GET"
 			).toUpperCase();
 			// Attributes, not form.action/form.method: a control named "action" would shadow those.
-			const target = submitter?.getAttribute("formaction") ?? form.getAttribute("action");
-			const url = new URL(target || currentPath(), document.baseURI);
+			const url = new URL(
+				(submitter?.getAttribute("formaction") ?? form.getAttribute("action")) || currentPath(),
+				document.baseURI,
+			);
 			const data = new FormData(form, submitter);
 			const get = method === "GET";
 			const fields = new URLSearchParams(data as unknown as Record<string, string>);

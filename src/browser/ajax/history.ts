@@ -1,3 +1,4 @@
+import { dispatch } from "../dispatch";
 import { type AppendMode, type AppliedSnippet, applySnippets, SNIPPET_UPDATED, SNIPPETS } from "./snippets";
 
 interface Entry {
@@ -17,11 +18,11 @@ const html = new Map<string, string>();
  * so back and forward restore exactly what was shown and components remount on clean markup.
  * Module functions, not a class: there is one history, and its names minify where methods would not.
  *
- * Reads the snippets' markup while it is still the server's: call it before anything changes the page
- * (components, the forms service's `novalidate`, lazy images).
+ * Reads the snippets' markup (the page's, or those `within` an element) while it is still the server's:
+ * call it before anything changes the page (components, the forms service's `novalidate`, lazy images).
  */
-export function readSnippets(): void {
-	for (const element of document.querySelectorAll(SNIPPETS)) html.set(element.id, element.innerHTML);
+export function readSnippets(within: ParentNode = document): void {
+	for (const element of within.querySelectorAll(SNIPPETS)) html.set(element.id, element.innerHTML);
 }
 
 /**
@@ -33,10 +34,10 @@ export function applyTracked(snippets: Record<string, string>, mode: AppendMode)
 	const applied = applySnippets(snippets, mode);
 	for (const { id, element, detail } of applied) {
 		html.set(id, detail.appended ? (html.get(id) ?? "") + detail.html : detail.html);
-		for (const nested of element.querySelectorAll(SNIPPETS)) html.set(nested.id, nested.innerHTML);
+		readSnippets(element);
 	}
 	for (const { element, detail } of applied) {
-		element.dispatchEvent(new CustomEvent(SNIPPET_UPDATED, { bubbles: true, detail }));
+		dispatch(SNIPPET_UPDATED, detail, element, { bubbles: true });
 	}
 	return applied;
 }

@@ -1,4 +1,5 @@
 import type { SnippetId } from "../../snippet-names";
+import { dispatch } from "../dispatch";
 
 const TITLE_SNIPPET: SnippetId = "snippet--title";
 /** Snippet elements, whatever their name (Nette's ids: `snippet--name`, `snippet-control-name`). */
@@ -57,8 +58,7 @@ export function applySnippets(snippets: Record<string, string>, mode: AppendMode
 		if (!element) continue;
 		const appended = mode === "all" || (mode === "marked" && element.hasAttribute("data-ajax-append"));
 		const detail = { html, appended };
-		if (!element.dispatchEvent(new CustomEvent(SNIPPET_UPDATE, { bubbles: true, cancelable: true, detail })))
-			continue;
+		if (!dispatch(SNIPPET_UPDATE, detail, element, { bubbles: true, cancelable: true })) continue;
 		// In the kit, the scripts it had: appended to, a snippet keeps them, and they come first.
 		const had = __KIT__ && appended ? element.querySelectorAll("script").length : 0;
 		if (appended) element.insertAdjacentHTML("beforeend", html);
