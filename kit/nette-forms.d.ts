@@ -93,6 +93,7 @@ declare global {
 		formErrors: FormError[];
 		validators: Record<string, Validator>;
 		showFormErrors?(form: HTMLFormElement, errors: FormError[]): void;
+		toggle(selector: string, visible: boolean, srcElement?: Element, event?: Event): void;
 	}
 	var Nette: NetteGlobal;
 	interface Window {

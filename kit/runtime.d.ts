@@ -227,6 +227,12 @@ export interface NetteRuntime {
 	formErrors?: NetteError[];
 	/** Set by the page: shows a submit's errors instead of the runtime (called valid or not, as Nette does). */
 	showFormErrors?(form: HTMLFormElement, errors: NetteError[]): void;
+	/**
+	 * Set by the page: shows (`visible`) or hides the elements of a toggle's key (an animation, say)
+	 * instead of the runtime's `hidden` attribute. Called for each key of a form's toggles at start, on
+	 * every change and after a reset, without Nette's `srcElement` and `event`.
+	 */
+	toggle?(selector: string, visible: boolean): void;
 	/** For `nette-forms.js`: set before it runs, it starts no forms itself. The runtime does not read it. */
 	noInit?: boolean;
 }

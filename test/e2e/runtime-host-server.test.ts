@@ -24,6 +24,8 @@ declare global {
 		ran?: number;
 		foreignRan?: boolean;
 		shown?: string[];
+		/** What the page's Nette.toggle was asked, as "selector visible". */
+		toggled?: string[];
 		invalid?: string[];
 		valid?: boolean;
 		samePage?: boolean;
@@ -229,6 +231,19 @@ const TESTS: Record<string, PageOptions> = {
 				});
 			</script>`,
 	},
+	// A page's own Nette.toggle, as Nette's documentation has it for an animated toggle.
+	toggle: {
+		head: `<script type="module" nonce="${NONCE}">
+			window.toggled = [];
+			Nette.toggle = (selector, visible) => {
+				window.toggled.push(selector + " " + visible);
+				document.getElementById(selector).classList.toggle("shown", visible);
+			};
+		</script>`,
+		body: `<form id="t" action="/sent" method="post">
+			<label><input type="checkbox" name="other" ${rules([{ op: ":filled", toggle: { "other-address": true } }])}> Jiná adresa</label>
+			<div id="other-address">Adresa</div></form>`,
+	},
 	showFormErrors: {
 		head: `${zipValidator}<script type="module" nonce="${NONCE}">
 			Nette.showFormErrors = (form, errors) => { window.shown = errors.map((e) => e.element.name + ": " + e.message); };
@@ -421,6 +436,17 @@ describe("window.Nette and the runtime's validation", () => {
 		await page.fill("#g-name", "Jana");
 		await page.click("#g [name=send]");
 		await page.waitForSelector("#sent");
+		await page.context().close();
+	});
+
+	it("shows and hides a toggle's elements with the page's own Nette.toggle, when it has one", async () => {
+		const { page } = await open("/?test=toggle");
+		await expect.poll(() => page.evaluate(() => window.toggled)).toEqual(["other-address false"]);
+		await page.check("[name=other]");
+		await expect.poll(() => page.evaluate(() => window.toggled?.at(-1))).toBe("other-address true");
+		expect(await page.locator("#other-address").getAttribute("class")).toBe("shown");
+		// The page's toggle decides alone: the runtime has not hidden the element itself.
+		expect(await page.locator("#other-address").getAttribute("hidden")).toBe(null);
 		await page.context().close();
 	});
 

@@ -28,7 +28,7 @@ type ElementEventsFit = {
 }[keyof Kit.RuntimeEventMap & keyof HTMLElementEventMap];
 /** The kit declares these members of the runtime's `window.Nette`, no more (`runtime`, `handOver` are the drop-in's). */
 type NetteKeys = SameKeys<
-	Pick<SourceNette, "validators" | "formErrors" | "showFormErrors" | "noInit">,
+	Pick<SourceNette, "validators" | "formErrors" | "showFormErrors" | "toggle" | "noInit">,
 	Kit.NetteRuntime
 >;
 
@@ -40,6 +40,7 @@ export type KitDeclarations = [
 	// window.Nette as the runtime makes it is what the kit declares, and a page's display is one it calls.
 	Fits<SourceNette, Kit.NetteRuntime>,
 	Fits<NonNullable<Kit.NetteRuntime["showFormErrors"]>, NonNullable<SourceNette["showFormErrors"]>>,
+	Fits<NonNullable<Kit.NetteRuntime["toggle"]>, NonNullable<SourceNette["toggle"]>>,
 	Fits<typeof Source.components, Kit.ComponentLoader>,
 	Fits<typeof Source.services, Kit.Services>,
 	Fits<typeof Source.ChunkLoadError, typeof Kit.ChunkLoadError>,

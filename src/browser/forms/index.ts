@@ -141,12 +141,15 @@ export function createFormValidation(
 	// Not ../debounce: sharing it with the core would split it into a chunk that costs more than these lines.
 	let timer: ReturnType<typeof setTimeout> | undefined;
 
+	const showToggled = (key: string, visible: boolean) => {
+		for (const element of document.querySelectorAll<HTMLElement>(toggleSelector(key)))
+			element.hidden = !visible;
+	};
 	const toggle = (form: HTMLFormElement) => {
 		const controls = controlsOf(form);
 		for (const [key, visible] of toggles(controls, formView(form, null, controls))) {
-			for (const element of document.querySelectorAll<HTMLElement>(toggleSelector(key))) {
-				element.hidden = !visible;
-			}
+			// In the kit, a page's own Nette.toggle (an animation, say) does it instead, as in Nette.
+			((__KIT__ && window.Nette!.toggle) || showToggled)(key, visible);
 		}
 	};
 
@@ -295,9 +298,11 @@ function shownByPage(
 	fallback: string,
 ): boolean {
 	const nette = window.Nette!;
-	// A rule written without a message, as in live validation.
-	for (const entry of entries) entry.message ||= fallback;
-	const errors = entries.map(({ control, message }) => ({ element: control.field, message }));
+	// A rule written without a message gets the fallback, as in live validation.
+	const errors = entries.map((entry) => {
+		entry.message ||= fallback;
+		return { element: entry.control.field, message: entry.message };
+	});
 	nette.formErrors = errors;
 	const cancelled = !form.dispatchEvent(
 		new CustomEvent(errors.length ? "forms:invalid" : "forms:valid", {

@@ -22,6 +22,8 @@ export interface NetteGlobal {
 	validators: Record<string, NetteValidator>;
 	formErrors?: NetteError[];
 	showFormErrors?: (form: HTMLFormElement, errors: NetteError[]) => void;
+	/** A page's own: shows or hides a toggle's elements instead of the runtime (the kit's forms chunk). */
+	toggle?: (selector: string, visible: boolean) => void;
 	noInit?: boolean;
 	runtime?: boolean;
 	handOver?: () => void;
