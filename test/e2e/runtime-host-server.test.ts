@@ -235,8 +235,8 @@ const TESTS: Record<string, PageOptions> = {
 	toggle: {
 		head: `<script type="module" nonce="${NONCE}">
 			window.toggled = [];
-			Nette.toggle = (selector, visible) => {
-				window.toggled.push(selector + " " + visible);
+			Nette.toggle = function (selector, visible) {
+				window.toggled.push(selector + " " + visible + (this === Nette ? "" : " (not on Nette)"));
 				document.getElementById(selector).classList.toggle("shown", visible);
 			};
 		</script>`,

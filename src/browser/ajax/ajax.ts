@@ -44,7 +44,7 @@ const LOADING = "is-loading";
 export type Ajax = ReturnType<typeof createAjax>;
 
 /**
- * Sends forms and links with class `ajax` through fetch and applies the JSON payload (docs/behaviour.md, Ajax).
+ * Sends forms and links with class `ajax` (and forms a submit button with the class submits) through fetch and applies the JSON payload (docs/behaviour.md, Ajax).
  * One request at a time: a new one aborts the old one (save a link in a snippet while a form's request
  * runs: it is not followed), Escape aborts it, and an aborted request's response is never applied.
  * Failures are shown with a retry; nothing the user typed is touched.
@@ -53,7 +53,10 @@ export type Ajax = ReturnType<typeof createAjax>;
 export function createAjax() {
 	let current: (AjaxRequest & { controller: AbortController; key: string }) | undefined;
 
-	/** Aborts the page's request, and dismisses a failure shown: it is about a page being left. */
+	/**
+	 * Aborts the page's request, and dismisses a failure shown: whatever aborts it (a newer request,
+	 * Escape, going Back) moves on from what failed.
+	 */
 	const abort = (): void => {
 		current?.controller.abort();
 		hideError();
@@ -172,7 +175,6 @@ export function createAjax() {
 		 */
 		start(): void {
 			readSnippets();
-			// A plain click on a link with class `ajax`.
 			document.addEventListener("click", (event) => {
 				const link = followedLink(event, "a.ajax");
 				if (!link) return;
@@ -206,7 +208,7 @@ export function createAjax() {
 		},
 		abort,
 		send,
-		/** Sends a form with class `ajax` as submitting it with `submitter` would (the submit gate calls it). */
+		/** Sends a form by ajax as submitting it with `submitter` would (the submit gate calls it). */
 		submit(form: HTMLFormElement, submitter: HTMLElement | null): void {
 			const method = (
 				submitter?.getAttribute("formmethod") ||

@@ -72,7 +72,8 @@ export function showError(text: string, retry: () => void): void {
  * Escape on them) goes back to what had it before, rather than to the document; focus elsewhere stays.
  */
 export function hideError(): void {
-	if (errorBox?.contains(document.activeElement)) focusBefore?.focus();
+	// Without scrolling: going Back has just restored the page's scroll position.
+	if (errorBox?.contains(document.activeElement)) focusBefore?.focus({ preventScroll: true });
 	errorBox?.remove();
 }
 

@@ -147,9 +147,12 @@ export function createFormValidation(
 	};
 	const toggle = (form: HTMLFormElement) => {
 		const controls = controlsOf(form);
+		const nette = window.Nette!;
 		for (const [key, visible] of toggles(controls, formView(form, null, controls))) {
-			// In the kit, a page's own Nette.toggle (an animation, say) does it instead, as in Nette.
-			((__KIT__ && window.Nette!.toggle) || showToggled)(key, visible);
+			// In the kit, a page's own Nette.toggle (an animation, say) does it instead, as in Nette: called
+			// on Nette, as Nette calls it. The controls it hides are skipped on submit only inside `[hidden]`.
+			if (__KIT__ && nette.toggle) nette.toggle(key, visible);
+			else showToggled(key, visible);
 		}
 	};
 
@@ -160,9 +163,10 @@ export function createFormValidation(
 	document.addEventListener("change", (event) => {
 		const form = isField(event.target) ? event.target.form : null;
 		if (!form || !forms.has(form)) return;
-		toggle(form);
 		const field = validatedField(event.target);
 		if (field) validateSoonAsReleased(field);
+		// Last: a page's own Nette.toggle that throws must not cost the field its check.
+		toggle(form);
 	});
 	document.addEventListener("focusout", (event) => {
 		const field = validatedField(event.target);
@@ -232,31 +236,36 @@ export function createFormValidation(
 		return !first;
 	};
 
+	/** Clears the verdicts of controls as they are disabled, and shows the server's errors. */
+	const watch = (form: HTMLFormElement) => {
+		// No event tells that a control was disabled, by its own attribute or its fieldset's. A disabled
+		// control is not validated: it stops showing a verdict, the server's too.
+		new MutationObserver(() =>
+			shapes.write(() => {
+				for (const control of controlsOf(form)) if (control.disabled) clearVerdict(control);
+			}),
+		).observe(form, { subtree: true, attributeFilter: ["disabled"] });
+		shapes.write(() => {
+			for (const control of controlsOf(form)) {
+				// Beside the rules, on the control or a list's first item.
+				const message = control.field.getAttribute("data-nette-error");
+				if (message === null) continue;
+				serverValue.set(control.field, JSON.stringify(control.value));
+				for (const field of control.elements) left.add(field);
+				// The server's message with the value filled in; an empty one: what the error block says.
+				showVerdict(
+					control,
+					message ? formatMessage(message, control, undefined, formView(form)) : undefined,
+				);
+			}
+		});
+	};
+
 	return {
 		init(form) {
+			// Last, as on change: a page's own Nette.toggle that throws must not cost the form its setup.
+			if (forms.get(form)) watch(form);
 			toggle(form);
-			if (!forms.get(form)) return;
-			// No event tells that a control was disabled, by its own attribute or its fieldset's. A disabled
-			// control is not validated: it stops showing a verdict, the server's too.
-			new MutationObserver(() =>
-				shapes.write(() => {
-					for (const control of controlsOf(form)) if (control.disabled) clearVerdict(control);
-				}),
-			).observe(form, { subtree: true, attributeFilter: ["disabled"] });
-			shapes.write(() => {
-				for (const control of controlsOf(form)) {
-					// Beside the rules, on the control or a list's first item.
-					const message = control.field.getAttribute("data-nette-error");
-					if (message === null) continue;
-					serverValue.set(control.field, JSON.stringify(control.value));
-					for (const field of control.elements) left.add(field);
-					// The server's message with the value filled in; an empty one: what the error block says.
-					showVerdict(
-						control,
-						message ? formatMessage(message, control, undefined, formView(form)) : undefined,
-					);
-				}
-			});
 		},
 		validate,
 	};

@@ -15,8 +15,9 @@ export interface CachedQuery<Query> {
 
 /**
  * The data other than its texts that a page shows (the stores, the campaign's settings), by version.
- * The version is read before the render (part of the key) and again once the page is sent: a page whose
- * data changed meanwhile may show the new data, so it is not kept under the old version's key.
+ * The version is read before the render (part of the key) and again once the page is rendered, before
+ * it is sent: a page whose data changed meanwhile may show the new data, so it is not kept under the old
+ * version's key.
  */
 export interface CachedData {
 	readonly version: () => Promise<string>;

@@ -80,9 +80,9 @@ export function registerRenderCache(app: FastifyInstance): void {
 	// out, so that the decision once it is complete (after every onSend hook: a route's own may still
 	// set no-store or a cookie) keeps the page at once: a request sent as soon as this response arrived
 	// finds it.
-	app.addHook("onSend", async (request, _reply, payload) => {
+	app.addHook("onSend", async (request, reply, payload) => {
 		const miss = pending.get(request);
-		if (!miss || typeof payload !== "string") return;
+		if (!miss || typeof payload !== "string" || reply.statusCode !== 200) return;
 		if (miss.rule.version && (await miss.rule.version().catch(() => undefined)) !== miss.data) return;
 		miss.html = payload;
 	});
