@@ -47,6 +47,11 @@ export async function startServer(
 		},
 		stdio: ["ignore", "pipe", "pipe"],
 	});
+	// A process that ends without stop() (a benchmark piped into `head`, a crashed worker) takes its
+	// server along, rather than leaving it to busy the machine the next measurement runs on.
+	const killChild = () => child.kill("SIGKILL");
+	process.once("exit", killChild);
+	child.once("exit", () => process.off("exit", killChild));
 	const logs: string[] = [];
 	createInterface({ input: child.stderr! }).on("line", (line) => logs.push(line));
 	const origin = await new Promise<string>((resolve, reject) => {
