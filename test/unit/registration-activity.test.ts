@@ -1,4 +1,6 @@
+import type { Kysely } from "kysely";
 import { expect, it } from "vitest";
+import type { Database } from "../../src/server/db/schema";
 import {
 	MAX_PENDING_KEYS,
 	NETWORK_DAYS_KEPT,
@@ -45,6 +47,29 @@ describeDatabases("the fraud watch's counts on %s", (_kind, open) => {
 		const before = await fraudFigures(db, { from: "2026-03-01", to: "2026-03-09" });
 		expect(before.domains).toEqual([]);
 		expect(before.refusals.every((series) => series.total === 0)).toBe(true);
+	});
+
+	it("ends a flush called while another writes once that one's counts are written too", async () => {
+		const { db } = (await openDatabase()).handle;
+		const now = new Date("2026-05-01T10:00:00.000Z");
+		const held = holdingInserts(db);
+		const activity = new RegistrationActivity(held.db, () => now);
+		activity.refusal("person");
+		// The timer's flush takes the count and is writing it when a reader flushes.
+		const timers = activity.flush();
+		const reader = activity.flush();
+		const first = await Promise.race([
+			reader.then(() => "ended"),
+			new Promise((resolve) => setImmediate(resolve, "waiting")),
+		]);
+		expect(first).toBe("waiting");
+		held.release();
+		await reader;
+		const rows = await db.selectFrom("registration_activity").select(["key", "count"]).execute();
+		expect(rows.map((row) => ({ key: row.key, count: Number(row.count) }))).toEqual([
+			{ key: "person", count: 1 },
+		]);
+		await timers;
 	});
 
 	it("keeps a bounded number of counters between writes: the rest is counted as other", async () => {
@@ -95,3 +120,35 @@ describeDatabases("the fraud watch's counts on %s", (_kind, open) => {
 		expect(kept.map((row) => row.kind)).toEqual(["refusal", "signup-domain"]);
 	});
 });
+
+/** The database with every insert held until `release()`: a write that takes its time. */
+function holdingInserts(db: Kysely<Database>): { db: Kysely<Database>; release: () => void } {
+	let release = () => {};
+	const gate = new Promise<void>((resolve) => {
+		release = resolve;
+	});
+	// A query builder whose execute() waits for the gate, as does every builder its methods return.
+	const hold = (builder: object): object =>
+		new Proxy(builder, {
+			get(target, property) {
+				const value: unknown = Reflect.get(target, property);
+				if (typeof value !== "function") return value;
+				if (property === "execute")
+					return async () => {
+						await gate;
+						return value.call(target);
+					};
+				return (...args: unknown[]) => {
+					const result: unknown = value.apply(target, args);
+					return typeof result === "object" && result !== null && "execute" in result ? hold(result) : result;
+				};
+			},
+		});
+	const proxy = new Proxy(db, {
+		get(target, property) {
+			if (property !== "insertInto") return Reflect.get(target, property);
+			return (...args: Parameters<Kysely<Database>["insertInto"]>) => hold(target.insertInto(...args));
+		},
+	});
+	return { db: proxy, release };
+}

@@ -32,6 +32,8 @@ interface Pending {
  */
 export class RegistrationActivity {
 	#pending = new Map<string, Pending>();
+	/** The last flush: the next one waits for it. */
+	#flushed: Promise<void> = Promise.resolve();
 
 	constructor(
 		private readonly db: Kysely<Database>,
@@ -60,8 +62,18 @@ export class RegistrationActivity {
 		else this.#pending.set(id, { hour, kind, key, count: 1 });
 	}
 
-	/** Adds what was counted since the last flush; what fails to be written is counted again next time. */
-	async flush(): Promise<void> {
+	/**
+	 * Adds what was counted since the last flush; what fails to be written is counted again next time.
+	 * One flush at a time: one called while another writes (the fraud page's, as the timer's is under way)
+	 * ends once that one's counts are written too, so a reader that flushes first sees every count.
+	 */
+	flush(): Promise<void> {
+		const flush = this.#flushed.catch(() => {}).then(() => this.#write());
+		this.#flushed = flush;
+		return flush;
+	}
+
+	async #write(): Promise<void> {
 		if (this.#pending.size === 0) return;
 		const rows = [...this.#pending.values()];
 		this.#pending = new Map();
