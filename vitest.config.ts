@@ -32,6 +32,10 @@ export default defineConfig({
 					globalSetup: ["test/helpers/global-setup.ts"],
 					testTimeout: 30_000,
 					hookTimeout: 60_000,
+					// expect.poll gives up after 1 s by default, where a hundred polls wait for a server's answer
+					// to show in the page: one stall of a loaded machine would fail whichever is waiting. A poll
+					// that passes returns as soon as it does.
+					expect: { poll: { timeout: 10_000 } },
 				},
 			},
 		],
