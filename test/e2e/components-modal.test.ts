@@ -139,6 +139,16 @@ describe("modal", () => {
 		page.on("request", (request) => {
 			if (request.url().includes("/content")) headers.push(request.headers());
 		});
+		// The content waits until the test lets it go: the loading state is checked while it loads,
+		// however slow the machine.
+		const { promise: released, resolve: release } = Promise.withResolvers<void>();
+		await page.route(
+			(url) => url.href.includes("/content"),
+			async (route) => {
+				await released;
+				await route.continue();
+			},
+		);
 		const opener = "a[aria-controls=fixture-loaded]";
 		await page.click(opener);
 		expect(await page.$eval(opener, (link) => [link.className, link.getAttribute("aria-busy")])).toEqual([
@@ -146,6 +156,7 @@ describe("modal", () => {
 			"true",
 		]);
 		expect(await isOpen(page, "#fixture-loaded")).toBe(false);
+		release();
 		await page.waitForFunction(() => (document.querySelector("#fixture-loaded") as HTMLDialogElement).open);
 		expect(await page.textContent("#fixture-loaded .modal__body")).toBe("Loaded by ajax.");
 		expect(await page.$eval(opener, (link) => [link.className, link.getAttribute("aria-busy")])).toEqual([

@@ -152,6 +152,8 @@ describe("error reporting", () => {
 		);
 		await throwLater(page, "chunk sentinel");
 		await waitForReport("chunk sentinel");
+		// The reports are separate requests, which may arrive in any order.
+		await expect.poll(() => reported.filter((error) => error.type === "ChunkLoadError").length).toBe(1);
 		await page.waitForTimeout(300);
 		expect(reported.filter((error) => error.type === "ChunkLoadError")).toHaveLength(1);
 		await page.context().close();
