@@ -3,7 +3,7 @@
  * worded for the formats this site allows) and the part of message formatting the server owns.
  */
 
-import { EAN13 } from "../validation";
+import { asList, EAN13 } from "../validation";
 import type { Text } from "./localized-text";
 import { isFieldRef } from "./rules";
 
@@ -65,7 +65,7 @@ export const INVALID_CHOICE: Text = {
  * which also fills `%value`. Unlike PHP, a list prints its items, not "Array".
  */
 export function formatServerMessage(message: string, arg: unknown, label: string, name: string): string {
-	const args: readonly unknown[] = Array.isArray(arg) ? arg : [arg];
+	const args = asList(arg);
 	let next = -1;
 	return message.replace(/%(name|label|value|\d+\$[ds]|[ds])/g, (placeholder, key: string) => {
 		if (key === "name") return name;

@@ -19,6 +19,7 @@ export {
 } from "./evaluate";
 export { formatMessage } from "./format-message";
 export {
+	asList,
 	type ControlRef,
 	type ControlValue,
 	type FileInfo,

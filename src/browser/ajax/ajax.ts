@@ -44,7 +44,8 @@ const LOADING = "is-loading";
 export type Ajax = ReturnType<typeof createAjax>;
 
 /**
- * Sends forms and links with class `ajax` (and forms a submit button with the class submits) through fetch and applies the JSON payload (docs/behaviour.md, Ajax).
+ * Sends forms and links with class `ajax` (and forms a submit button with the class submits) through
+ * fetch and applies the JSON payload (docs/behaviour.md, Ajax).
  * One request at a time: a new one aborts the old one (save a link in a snippet while a form's request
  * runs: it is not followed), Escape aborts it, and an aborted request's response is never applied.
  * Failures are shown with a retry; nothing the user typed is touched.

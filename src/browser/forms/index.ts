@@ -147,11 +147,10 @@ export function createFormValidation(
 	};
 	const toggle = (form: HTMLFormElement) => {
 		const controls = controlsOf(form);
-		const nette = window.Nette!;
 		for (const [key, visible] of toggles(controls, formView(form, null, controls))) {
 			// In the kit, a page's own Nette.toggle (an animation, say) does it instead, as in Nette: called
 			// on Nette, as Nette calls it. The controls it hides are skipped on submit only inside `[hidden]`.
-			if (__KIT__ && nette.toggle) nette.toggle(key, visible);
+			if (__KIT__ && window.Nette!.toggle) window.Nette!.toggle(key, visible);
 			else showToggled(key, visible);
 		}
 	};
